@@ -1,0 +1,29 @@
+"""Document formats: each turns one raw document's text into ``ParsedRule``s.
+
+A format module exposes ``parse(text: str) -> list[ParsedRule]``.  It owns the cleaning
+that its document needs (page furniture, forum residue, damaged encodings) and must keep
+every rule of the document, with the 1-based line it starts on and its raw text.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from judge.corpus.model import ParsedRule
+
+# format name -> module under judge.corpus.formats
+FORMATS: dict[str, str] = {
+    "rise-forum": "rise",
+    "sanguo-damaged": "sanguo",
+    "riftbound-search": "riftbound",
+    "plain": "plain",
+}
+
+
+def get_parser(name: str) -> Callable[[str], list[ParsedRule]]:
+    """The ``parse`` function of the named format (KeyError with the valid names if unknown)."""
+    if name not in FORMATS:
+        raise KeyError(f"unknown format {name!r}; valid formats: {', '.join(sorted(FORMATS))}")
+    module = importlib.import_module(f"judge.corpus.formats.{FORMATS[name]}")
+    return module.parse

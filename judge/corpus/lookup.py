@@ -1,0 +1,87 @@
+"""Rule lookup for the CLI: the JSON shape of a rule and its plain-text rendering."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from judge.corpus.model import Rule
+from judge.corpus.store import Corpus, load_corpus
+
+
+def corpus_or_exit(game: str | None) -> Corpus:
+    """The bundled corpus; exit 2 with the valid ids when ``game`` is unknown."""
+    corpus = load_corpus()
+    if not corpus.games:
+        click.echo("error: the corpus is empty; run `judge corpus build`", err=True)
+        sys.exit(2)
+    if game is not None and game not in corpus.games:
+        click.echo(f"error: unknown game {game!r}; valid games: {', '.join(corpus.games)}", err=True)
+        sys.exit(2)
+    return corpus
+
+
+def _ref_title(corpus: Corpus, game: str, rid: str) -> str | None:
+    target = corpus.get(game, rid)
+    return target.title if target else None
+
+
+def rule_json(corpus: Corpus, rule: Rule) -> dict[str, Any]:
+    """The documented JSON form of a rule (README, "Rule JSON")."""
+    d = rule.to_dict()
+    d["breadcrumb"] = [{"id": r.id, "title": r.title} for r in corpus.breadcrumb(rule)]
+    d["refs"] = [
+        {"id": ref.id, "resolved": ref.resolved, "title": _ref_title(corpus, rule.game, ref.id)}
+        for ref in rule.refs
+    ]
+    d["cited_by"] = [
+        {"id": cid, "title": _ref_title(corpus, rule.game, cid)} for cid in rule.cited_by
+    ]
+    return d
+
+
+def _first_line(text: str, width: int = 60) -> str:
+    line = text.split("\n", 1)[0]
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def render_line(rule: Rule) -> str:
+    """One line of ``judge rules``: game, id, title, first words."""
+    title = f"［{rule.title}］" if rule.title else ""
+    flag = " ⚠损坏" if rule.damaged else ""
+    return f"{rule.game:<9} {rule.id:<12} {title}{_first_line(rule.text)}{flag}"
+
+
+def render_rule(corpus: Corpus, rule: Rule) -> str:
+    """The full text view of ``judge rule``."""
+    crumbs = " › ".join(f"{r.id} {r.title}" if r.title and (r is rule or r.title != rule.title) else r.id for r in corpus.breadcrumb(rule))
+    out = [f"[{rule.game}] {crumbs}"]
+    if rule.section:
+        out.append("所属：" + " › ".join(rule.section))
+    if rule.damaged:
+        out.append("⚠ 此条文本在源文件中受损，〔…〕内为无法修复的部分，请核对原文（raw）。")
+    out.append("")
+    out.append(rule.text or "（无正文）")
+    for i, ex in enumerate(rule.examples, 1):
+        out.append("")
+        out.append(f"示例 {i}: {ex.text}")
+        for card in ex.cards:
+            out.append(f"  卡牌 {card.name}: {card.text}")
+    if rule.children:
+        out.append("")
+        out.append("子条目: " + ", ".join(rule.children))
+    if rule.refs:
+        out.append("")
+        out.append("引用:")
+        for ref in rule.refs:
+            title = _ref_title(corpus, rule.game, ref.id)
+            mark = "" if ref.resolved else "  (不在语料库中)"
+            out.append(f"  → {ref.id}{' ' + title if title else ''}{mark}")
+    if rule.cited_by:
+        out.append("")
+        out.append("被引用: " + ", ".join(rule.cited_by))
+    out.append("")
+    out.append(f"来源: {rule.source.file}:{rule.source.line}")
+    return "\n".join(out)

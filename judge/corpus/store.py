@@ -1,0 +1,141 @@
+"""Reading and writing the parsed corpus (``rules_corpus/<game>.yaml``) and looking rules up."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from judge import paths
+from judge.corpus.model import Rule
+from judge.corpus.ruleid import normalize, sort_key
+
+GAMES = ("rise", "sanguo", "riftbound")
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class UnknownGameError(KeyError):
+    """A game id that the corpus does not have."""
+
+
+def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+class _CorpusDumper(_Dumper):  # type: ignore[misc, valid-type]
+    pass
+
+
+_CorpusDumper.add_representer(str, _str_representer)
+
+
+def dump_yaml(data: Any) -> str:
+    """Deterministic, diffable YAML (insertion order kept, Unicode as is, block text)."""
+    return yaml.dump(
+        data, Dumper=_CorpusDumper, allow_unicode=True, sort_keys=False, width=1_000_000
+    )
+
+
+def game_file(game: str, root: Path | None = None) -> Path:
+    return (root or paths.corpus_dir()) / f"{game}.yaml"
+
+
+def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path) -> Path:
+    """Write one game's corpus file and return its path."""
+    path = game_file(game, root)
+    data = {"game": game, "documents": documents, "rules": [r.to_dict() for r in rules]}
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    return path
+
+
+@dataclass
+class Corpus:
+    """All games' rules, indexed by game and id."""
+
+    rules: dict[str, dict[str, Rule]] = field(default_factory=dict)
+    documents: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> list[str]:
+        return list(self.rules)
+
+    def check_game(self, game: str) -> None:
+        if game not in self.rules:
+            raise UnknownGameError(game)
+
+    def all_rules(self, game: str | None = None) -> Iterable[Rule]:
+        """Every rule, games in corpus order, ids in natural order."""
+        for g in [game] if game else self.games:
+            self.check_game(g)
+            yield from self.rules[g].values()
+
+    def get(self, game: str, rule_id: str) -> Rule | None:
+        self.check_game(game)
+        return self.rules[game].get(normalize(rule_id))
+
+    def find(self, rule_id: str, game: str | None = None) -> list[Rule]:
+        """The rules with this id in the given game, or in every game."""
+        rid = normalize(rule_id)
+        return [r for g in ([game] if game else self.games) if (r := self.get(g, rid))]
+
+    def nearest(self, rule_id: str, game: str | None = None, n: int = 5) -> list[Rule]:
+        """Existing rules whose ids are closest to ``rule_id`` (shared prefix first, then similarity)."""
+        rid = normalize(rule_id)
+        pool = list(self.all_rules(game))
+        by_id: dict[str, list[Rule]] = {}
+        for r in pool:
+            by_id.setdefault(r.id, []).append(r)
+        prefix = rid
+        picked: list[str] = []
+        while prefix and len(picked) < n:
+            picked += [i for i in sorted(by_id, key=sort_key) if i.startswith(prefix) and i not in picked]
+            prefix = prefix[:-1]
+        picked = picked[:n] or difflib.get_close_matches(rid, list(by_id), n=n, cutoff=0.0)
+        return [r for i in picked for r in by_id[i]][:n]
+
+    def breadcrumb(self, rule: Rule) -> list[Rule]:
+        """The rule's ancestors, outermost first, ending with the rule itself."""
+        chain = [rule]
+        while chain[0].parent:
+            chain.insert(0, self.rules[rule.game][chain[0].parent])
+        return chain
+
+
+NOT_GAMES = {"sources", "glossary"}
+
+
+def game_ids(root: Path | None = None) -> list[str]:
+    """The games that have a parsed file: the three bundled ones first, then others by name."""
+    base = root or paths.corpus_dir()
+    present = {p.stem for p in base.glob("*.yaml")} - NOT_GAMES
+    return [g for g in GAMES if g in present] + sorted(present - set(GAMES))
+
+
+def corpus_hash(root: Path | None = None) -> str:
+    """A hash of the parsed corpus files (what the search index and reports are built from)."""
+    h = hashlib.sha256()
+    for g in game_ids(root):
+        h.update(g.encode())
+        h.update(game_file(g, root).read_bytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=4)
+def load_corpus(root: Path | None = None) -> Corpus:
+    """Load every ``<game>.yaml`` under the corpus folder."""
+    corpus = Corpus()
+    base = root or paths.corpus_dir()
+    for g in game_ids(base):
+        p = game_file(g, base)
+        data = yaml.load(p.read_text(encoding="utf-8"), Loader=_Loader)
+        corpus.documents[g] = data.get("documents") or []
+        corpus.rules[g] = {d["id"]: Rule.from_dict(d) for d in data["rules"]}
+    return corpus
