@@ -107,3 +107,22 @@ def test_section_titles() -> None:
     assert c.get("rise", "706.1a").title == "目标"
     assert c.get("riftbound", "820.1.c.3").title == "回响"
     assert c.get("riftbound", "135.2.b.3").section == ["规则文本", "指示"]
+
+
+def test_damaged_rules_show_their_damage_and_only_damaged_rules_do() -> None:
+    flagged = {r.id for r in corpus().all_rules() if r.damaged}
+    marked = {r.id for r in corpus().all_rules() if any("〔" in t for t in _texts(r))}
+    assert flagged == marked
+    assert flagged  # the Three-Kingdoms document has runs its bytes cannot repair
+
+
+def test_spot_checks_across_a_page_break_mid_line_start_and_repair() -> None:
+    c = corpus()
+    # 706.1c crosses the page break 72 (…添加到响应 / 72 / 72 崛起 TCG… / 链时…)
+    assert "连结添加到响应链时必须选择指定那样" in c.get("rise", "706.1c").text
+    # 709.2b starts in the middle of a line after 709.2a's example
+    assert c.get("rise", "709.2b").text.startswith("如果连结未被打断，便会解析该连结。")
+    # 717.5 has no space after its number
+    assert c.get("rise", "717.5").text.startswith("某些影响会在每个回合中")
+    # the GBK-misaligned run of 408.x repaired from its bytes
+    assert any("。快速技能（錦囊）以外的卡牌" in r.text for r in c.all_rules("sanguo"))

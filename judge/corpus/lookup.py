@@ -56,7 +56,12 @@ def render_line(rule: Rule) -> str:
 
 def render_rule(corpus: Corpus, rule: Rule) -> str:
     """The full text view of ``judge rule``."""
-    crumbs = " › ".join(f"{r.id} {r.title}" if r.title and (r is rule or r.title != rule.title) else r.id for r in corpus.breadcrumb(rule))
+    chain = corpus.breadcrumb(rule)
+    # A title is shown where it starts (a heading or a new section), not repeated on each level.
+    crumbs = " › ".join(
+        f"{r.id} {r.title}" if r.title and (i == 0 or r.title != chain[i - 1].title) else r.id
+        for i, r in enumerate(chain)
+    )
     out = [f"[{rule.game}] {crumbs}"]
     if rule.section:
         out.append("所属：" + " › ".join(rule.section))
