@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from judge.corpus import lookup
+from judge.faq.commands import COMMANDS as FAQ_COMMANDS
 from judge.search.commands import COMMANDS as SEARCH_COMMANDS
 from judge.scenario.commands import COMMANDS as SCENARIO_COMMANDS
 
@@ -65,18 +66,23 @@ def corpus_group() -> None:
 @corpus_group.command("build")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Write the <game>.yaml files here instead of rules_corpus/.")
 def corpus_build(out: Path | None) -> None:
-    """Parse every document listed in rules_corpus/sources.yaml into rules_corpus/<game>.yaml."""
+    """Parse every document listed in rules_corpus/sources.yaml into rules_corpus/<game>.yaml
+    (rules) and rules_corpus/faq/ (FAQ entries)."""
     from judge.corpus import build
+    from judge.faq.parse import build_faq
 
     try:
         if out:
             out.mkdir(parents=True, exist_ok=True)
         results = build.build(out=out)
+        faq_files = build_faq(out=out)
     except (build.SourceError, ValueError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     for r in results:
         click.echo(f"{r.game}: {r.rules} rules, {r.damaged} damaged, {r.unresolved} unresolved references -> {r.path}")
+    for path in faq_files:
+        click.echo(f"faq -> {path}")
 
 
 @corpus_group.command("add")
@@ -97,7 +103,7 @@ def corpus_add(file: Path, game: str, fmt: str, title: str | None) -> None:
         click.echo(f"{r.game}: {r.rules} rules -> {r.path}")
 
 
-for _command in (*SEARCH_COMMANDS, *SCENARIO_COMMANDS):
+for _command in (*SEARCH_COMMANDS, *SCENARIO_COMMANDS, *FAQ_COMMANDS):
     cli.add_command(_command)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-# An example block starts with one of these words and a colon, at the start of a line.
-EXAMPLE_START_RE = re.compile(r"^(?:示例|例如|举例|舉例|例)\s*[：:]")
+# An example block starts with one of these words and a colon (or a comma: 例，A部隊…), at the start of a line.
+EXAMPLE_START_RE = re.compile(r"^(?:示例|例如|举例|舉例|例)\s*[：:，,]")
 # A line ending here ends a paragraph; otherwise the next line continues the sentence.
 _PARAGRAPH_END = "。！？；：”」』）)"
 

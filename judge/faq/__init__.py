@@ -1,0 +1,1 @@
+"""Official FAQ rulings: parsed entries (``model``, ``parse``), their checks and commands."""

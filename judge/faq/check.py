@@ -1,0 +1,408 @@
+"""``judge faq check``: is every published ruling still reproduced, and are its citations current?
+
+Two checks per FAQ entry:
+
+**Executable check.**  A scenario under ``scenarios/`` whose YAML says
+``source: {kind: faq, id: <entry id>}`` encodes that ruling.  The scenario runner is plugged in
+as ``runner``: a callable taking the list of scenario paths and returning, for each path, an
+object with ``path``, ``passed`` (bool) and optionally ``detail`` (a :class:`ScenarioOutcome`
+or anything shaped like it).  An entry is
+
+* ``reproduced`` — it has scenarios and every one passed;
+* ``regressed`` — a scenario failed, or the runner gave no outcome for it (a regression);
+* ``not-run`` — it has scenarios but no runner is available yet;
+* ``not-encoded`` — no scenario names it.
+
+**Citation check.**  Each rule in the entry's ``相關規則`` is looked up in the corpus of the
+entry's game:
+
+* ``not-in-corpus`` — the corpus does not hold it (information, not a regression: the
+  Riftbound corpus holds 14 rules, none of them cited by the 血海深仇 FAQ);
+* ``in-corpus`` — held, and the rules document is not newer than the FAQ;
+* ``newer-rules`` — held, and the rules document is dated after the FAQ.  The FAQ itself says
+  that a newer core-rules document prevails over it, so the entry is **flagged for review**;
+* ``unordered`` — held, but the FAQ or the rules document states no date, so which one is
+  newer cannot be told: the entry is also flagged for review (a judge should look).
+
+Dates: a FAQ's date is what its document states (the 血海深仇 FAQ states none: ``None``).  A
+rule's date is the date of the rules document it was parsed from, read from that raw document's
+header (``《符文战场》核心规则 · 最后更新 2026-10-10 · …``) by :func:`rules_document_date`; the
+corpus has no per-rule dates.  Review flags are not regressions.
+
+Regressions (exit status 1): a regressed ruling; a scenario whose FAQ source names an entry that
+does not exist; a parsed FAQ file whose raw document is missing or has changed since it was
+parsed (rebuild with :func:`judge.faq.parse.build_faq`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from judge.corpus.store import Corpus
+from judge.faq.model import FaqDocument, FaqEntry
+
+# The scenario engine's batch runner, used by the CLI when it exists ("module:function").
+RUNNER_ENTRY_POINT = "judge.scenario.runner:run_paths"
+
+REPRODUCED, REGRESSED, NOT_RUN, NOT_ENCODED = "reproduced", "regressed", "not-run", "not-encoded"
+IN_CORPUS, NOT_IN_CORPUS, NEWER_RULES, UNORDERED = "in-corpus", "not-in-corpus", "newer-rules", "unordered"
+RULING_LABELS = {
+    REPRODUCED: "reproduced",
+    REGRESSED: "REGRESSED",
+    NOT_RUN: "encoded, not run",
+    NOT_ENCODED: "not yet encoded",
+}
+CITATION_LABELS = {
+    IN_CORPUS: "in corpus",
+    NOT_IN_CORPUS: "not in the corpus",
+    NEWER_RULES: "newer rules: review",
+    UNORDERED: "undated: review",
+}
+
+_RULES_DATE = re.compile(
+    r"(?:最后更新|最後更新|更新日期|更新于|更新於)\s*[:：]?\s*(?P<y>\d{4})\s*[-/年.]\s*(?P<m>\d{1,2})\s*[-/月.]\s*(?P<d>\d{1,2})"
+)
+
+
+class CheckError(RuntimeError):
+    """The check cannot run (no corpus for the FAQ's game, …)."""
+
+
+@dataclass
+class ScenarioOutcome:
+    """What a runner reports for one scenario file."""
+
+    path: Path
+    passed: bool
+    detail: str = ""
+
+
+Runner = Callable[[list[Path]], Iterable[Any]]
+
+
+@dataclass
+class Citation:
+    id: str
+    status: str
+    rules_date: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "rules_date": self.rules_date}
+
+
+@dataclass
+class EntryResult:
+    entry: FaqEntry
+    ruling: str
+    scenarios: list[ScenarioOutcome] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+
+    @property
+    def review(self) -> bool:
+        return any(c.status in (NEWER_RULES, UNORDERED) for c in self.citations)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.entry.id,
+            "game": self.entry.game,
+            "set": self.entry.set,
+            "question": self.entry.question,
+            "ruling": self.ruling,
+            "scenarios": [
+                {"path": str(s.path), "passed": s.passed, "detail": s.detail} for s in self.scenarios
+            ],
+            "citations": [c.to_dict() for c in self.citations],
+            "review": self.review,
+        }
+
+
+@dataclass
+class Report:
+    results: list[EntryResult]
+    faq_dates: dict[str, str | None]
+    rules_dates: dict[str, str | None]
+    problems: list[str] = field(default_factory=list)
+
+    def count(self, ruling: str) -> int:
+        return sum(r.ruling == ruling for r in self.results)
+
+    def citations(self, status: str | None = None) -> int:
+        return sum(status is None or c.status == status for r in self.results for c in r.citations)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.count(REGRESSED) == 0
+
+    def summary(self) -> dict[str, int]:
+        return {
+            "entries": len(self.results),
+            "reproduced": self.count(REPRODUCED),
+            "regressed": self.count(REGRESSED),
+            "not_run": self.count(NOT_RUN),
+            "not_encoded": self.count(NOT_ENCODED),
+            "citations": self.citations(),
+            "in_corpus": self.citations(IN_CORPUS),
+            "not_in_corpus": self.citations(NOT_IN_CORPUS),
+            "newer_rules": self.citations(NEWER_RULES),
+            "unordered": self.citations(UNORDERED),
+            "flagged_for_review": sum(r.review for r in self.results),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "summary": self.summary(),
+            "dates": {"faq": dict(self.faq_dates), "rules": dict(self.rules_dates)},
+            "problems": list(self.problems),
+            "entries": [r.to_dict() for r in self.results],
+        }
+
+
+# ---------------------------------------------------------------- dates
+
+
+def rules_document_date(raw: Path) -> str | None:
+    """The ``最后更新 YYYY-MM-DD`` date in the first lines of a raw rules document, or None."""
+    try:
+        with raw.open(encoding="utf-8") as f:
+            head = [next(f, "") for _ in range(10)]
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+    for line in head:
+        m = _RULES_DATE.search(line)
+        if m:
+            return f"{int(m['y']):04d}-{int(m['m']):02d}-{int(m['d']):02d}"
+    return None
+
+
+def rules_dates(corpus: Corpus, corpus_root: Path) -> dict[str, str | None]:
+    """Each rules document of the corpus (by raw file name) → its stated date or None."""
+    return {
+        d["file"]: rules_document_date(corpus_root / "raw" / d["file"])
+        for docs in corpus.documents.values()
+        for d in docs
+    }
+
+
+def _rule_date(source_file: str, dates: dict[str, str | None]) -> str | None:
+    """A rule's date: its document's; a rule linked from several documents gets the latest date."""
+    found = [dates.get(f.strip()) for f in source_file.split(" + ")]
+    if not found or any(d is None for d in found):
+        return None
+    return max(d for d in found if d is not None)
+
+
+def citation_status(
+    entry: FaqEntry, corpus: Corpus, dates: dict[str, str | None]
+) -> list[Citation]:
+    """The status of each rule the entry cites (see the module docstring)."""
+    out = []
+    for rid in entry.cites:
+        rule = corpus.get(entry.game, rid)
+        if rule is None:
+            out.append(Citation(rid, NOT_IN_CORPUS))
+            continue
+        rdate = _rule_date(rule.source.file, dates)
+        if entry.date is None or rdate is None:
+            status = UNORDERED
+        elif rdate > entry.date:
+            status = NEWER_RULES
+        else:
+            status = IN_CORPUS
+        out.append(Citation(rid, status, rdate))
+    return out
+
+
+# ---------------------------------------------------------------- scenarios
+
+
+def faq_sources(data: Any) -> list[str]:
+    """The FAQ entry ids a loaded scenario names as its ``source`` (``{kind: faq, id: …}``)."""
+    if not isinstance(data, dict):
+        return []
+    src = data.get("source")
+    items = src if isinstance(src, list) else [src]
+    return [str(s["id"]) for s in items if isinstance(s, dict) and s.get("kind") == "faq" and "id" in s]
+
+
+def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
+    """FAQ entry id → the scenario files (``*.yaml``/``*.yml`` under ``scenarios_root``) naming it.
+
+    Files that are not valid YAML are skipped here: validating scenarios is the runner's job.
+    """
+    import yaml
+
+    found: dict[str, list[Path]] = {}
+    if not scenarios_root.is_dir():
+        return found
+    files = sorted(p for p in scenarios_root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    for path in files:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (yaml.YAMLError, UnicodeDecodeError):
+            continue
+        for fid in faq_sources(data):
+            found.setdefault(fid, []).append(path)
+    return found
+
+
+def default_runner() -> Runner | None:
+    """The scenario engine's runner named by :data:`RUNNER_ENTRY_POINT`, or None while it does not exist."""
+    module, _, name = RUNNER_ENTRY_POINT.partition(":")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return None
+
+
+def _outcomes(runner: Runner, paths: list[Path]) -> dict[Path, ScenarioOutcome]:
+    out: dict[Path, ScenarioOutcome] = {}
+    for o in runner(paths):
+        p = Path(o.path)
+        out[p] = ScenarioOutcome(p, bool(o.passed), str(getattr(o, "detail", "") or ""))
+    return out
+
+
+# ---------------------------------------------------------------- the check
+
+
+def check(
+    documents: Sequence[FaqDocument],
+    corpus: Corpus,
+    corpus_root: Path,
+    scenarios_root: Path | None = None,
+    runner: Runner | None = None,
+) -> Report:
+    """Check every entry of ``documents`` (see the module docstring)."""
+    problems: list[str] = []
+    for doc in documents:
+        if doc.game not in corpus.games:
+            raise CheckError(
+                f"no parsed rules corpus for game {doc.game!r} (the FAQ {doc.title} cites its rules); "
+                "run `judge corpus build`"
+            )
+        raw = corpus_root / "raw" / doc.file
+        if not raw.is_file():
+            problems.append(f"{doc.filename}: its raw document raw/{doc.file} is missing")
+        elif hashlib.sha256(raw.read_bytes()).hexdigest() != doc.sha256:
+            problems.append(
+                f"{doc.filename}: raw/{doc.file} has changed since it was parsed; rebuild the FAQ (build_faq)"
+            )
+    entries = [e for d in documents for e in d.entries]
+    known = {e.id for e in entries}
+    by_entry = find_faq_scenarios(scenarios_root) if scenarios_root else {}
+    for fid, files in sorted(by_entry.items()):
+        if fid not in known:
+            for p in files:
+                problems.append(f"{p}: source names FAQ entry {fid!r}, which does not exist")
+    encoded = sorted({p for fid, ps in by_entry.items() if fid in known for p in ps})
+    outcomes = _outcomes(runner, encoded) if runner and encoded else {}
+
+    dates = rules_dates(corpus, corpus_root)
+    results = []
+    for e in entries:
+        paths = by_entry.get(e.id, [])
+        if not paths:
+            ruling, scen = NOT_ENCODED, []
+        elif runner is None:
+            ruling, scen = NOT_RUN, [ScenarioOutcome(p, False, "no scenario runner available") for p in paths]
+        else:
+            scen = [outcomes.get(p) or ScenarioOutcome(p, False, "the runner reported no outcome") for p in paths]
+            ruling = REPRODUCED if all(s.passed for s in scen) else REGRESSED
+        results.append(EntryResult(e, ruling, scen, citation_status(e, corpus, dates)))
+    return Report(
+        results=results,
+        faq_dates={d.filename: d.date for d in documents},
+        rules_dates=dates,
+        problems=problems,
+    )
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def render_text(report: Report) -> str:
+    """The plain-text summary: one block per entry, then the totals."""
+    out = []
+    for name, date in report.faq_dates.items():
+        out.append(f"FAQ {name}: date {date or 'not stated in the document'}")
+    for name, date in report.rules_dates.items():
+        out.append(f"rules document {name}: date {date or 'not stated'}")
+    out.append("")
+    for r in report.results:
+        flag = "  ⚑ review" if r.review else ""
+        q = r.entry.question if len(r.entry.question) <= 40 else r.entry.question[:39] + "…"
+        out.append(f"{r.entry.id:<13} {RULING_LABELS[r.ruling]:<17} {q}{flag}")
+        for s in r.scenarios:
+            out.append(f"    scenario {s.path}: {'passed' if s.passed else 'FAILED'}{' — ' + s.detail if s.detail else ''}")
+        if r.citations:
+            out.append("    相關規則: " + "; ".join(f"{c.id} ({CITATION_LABELS[c.status]})" for c in r.citations))
+    s = report.summary()
+    out.append("")
+    out.append(
+        f"rulings: {s['entries']} — {s['reproduced']} reproduced, {s['regressed']} regressed, "
+        f"{s['not_run']} encoded but not run, {s['not_encoded']} not yet encoded"
+    )
+    out.append(
+        f"citations: {s['citations']} — {s['in_corpus']} in corpus, {s['not_in_corpus']} not in the corpus, "
+        f"{s['newer_rules'] + s['unordered']} to review; {s['flagged_for_review']} entries flagged for review"
+    )
+    for p in report.problems:
+        out.append(f"problem: {p}")
+    out.append("OK" if report.ok else "FAILED")
+    return "\n".join(out)
+
+
+def junit_xml(report: Report) -> bytes:
+    """A JUnit XML report: one testsuite per FAQ document, one testcase per entry.
+
+    ``regressed`` → ``<failure>``; ``not-encoded`` / ``not-run`` → ``<skipped>``; citation status
+    and review flags go to the testcase's ``<system-out>``.  Problems not tied to an entry (stale
+    FAQ file, a scenario naming an unknown entry) are a separate ``faq-data`` testsuite.
+    """
+    root = ET.Element("testsuites", name="judge faq check")
+    suites: dict[str, ET.Element] = {}
+    for r in report.results:
+        name = f"faq.{r.entry.game}.{r.entry.id.rsplit('-', 1)[0]}"
+        suite = suites.get(name)
+        if suite is None:
+            suite = suites[name] = ET.SubElement(root, "testsuite", name=name)
+        case = ET.SubElement(suite, "testcase", classname=name, name=r.entry.id)
+        if r.ruling == REGRESSED:
+            failed = [s for s in r.scenarios if not s.passed]
+            msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in failed)
+            ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
+        elif r.ruling in (NOT_ENCODED, NOT_RUN):
+            ET.SubElement(case, "skipped", message=RULING_LABELS[r.ruling])
+        lines = [r.entry.question]
+        lines += [f"cites {c.id}: {CITATION_LABELS[c.status]}" for c in r.citations]
+        if r.review:
+            lines.append("flagged for review: a cited rule may be newer than this ruling")
+        ET.SubElement(case, "system-out").text = "\n".join(lines)
+    if report.problems:
+        suite = suites["faq-data"] = ET.SubElement(root, "testsuite", name="faq-data")
+        for i, p in enumerate(report.problems, 1):
+            case = ET.SubElement(suite, "testcase", classname="faq-data", name=f"problem-{i}")
+            ET.SubElement(case, "failure", message=p, type="data")
+    total = failures = skipped = 0
+    for suite in suites.values():
+        cases = suite.findall("testcase")
+        f = sum(c.find("failure") is not None for c in cases)
+        s = sum(c.find("skipped") is not None for c in cases)
+        suite.set("tests", str(len(cases)))
+        suite.set("failures", str(f))
+        suite.set("errors", "0")
+        suite.set("skipped", str(s))
+        total, failures, skipped = total + len(cases), failures + f, skipped + s
+    root.set("tests", str(total))
+    root.set("failures", str(failures))
+    root.set("errors", "0")
+    root.set("skipped", str(skipped))
+    ET.indent(root)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"

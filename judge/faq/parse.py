@@ -1,0 +1,239 @@
+"""Parsing an official FAQ document (規則說明與常見問答) into :class:`FaqEntry` records.
+
+Layout of the document (``rules_corpus/raw/004_e6c65514bb1f5d81.txt``, 血海深仇, Traditional
+Chinese): a title line, introduction paragraphs, a symbol legend (lines starting with ``•``),
+then the questions.  A **question** is a paragraph (one line) ending with ``？``; the next
+paragraph is the **short answer**; every following paragraph up to the next question is the
+**explanation**, except ``相關規則：…`` lines, whose rule ids become the entry's ``cites``
+(via :func:`judge.corpus.refs.extract`).  An entry may have no explanation (vendetta-06 is a
+single paragraph) and many have no ``相關規則`` line.
+
+The document states no publication date; :func:`find_date` looks for one in the title and
+introduction (``2025-10-01``, ``2025/10/1``, ``2025年10月1日``) and otherwise leaves it ``None``.
+
+:func:`build_faq` reads the ``faq:`` list of ``rules_corpus/sources.yaml`` and writes one
+``rules_corpus/faq/<game>-<set>.yaml`` per document with :func:`judge.corpus.store.dump_yaml`,
+byte-identical for the same input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from judge.corpus.refs import extract
+from judge.faq.model import FaqCard, FaqDocument, FaqEntry, faq_dir
+
+_TITLE_SUFFIX = re.compile(r"(?:規則說明與常見問答|规则说明与常见问答|常見問答|常见问答|常見問題集|常见问题集)$")
+_QUESTION_END = ("？", "?")
+_CITES = re.compile(r"^(?:相關規則|相关规则)\s*[:：]\s*(?P<ids>.*)$")
+_LEGEND = re.compile(r"^\s*[•·●]")
+_DATE_RES = [
+    re.compile(r"(?P<y>20\d\d)-(?P<m>\d{1,2})-(?P<d>\d{1,2})"),
+    re.compile(r"(?P<y>20\d\d)/(?P<m>\d{1,2})/(?P<d>\d{1,2})"),
+    re.compile(r"(?P<y>20\d\d)\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日"),
+]
+
+_BRACKET = re.compile(r"「(?P<inner>[^「」]+)」")
+# A bracketed text that is a quotation of rules text, not a name: punctuation, symbols, digits.
+_NOT_A_NAME = re.compile(r"[\[\]，。、：；！？…,.:;!?\d\s+\-]")
+
+
+class FaqError(ValueError):
+    """A FAQ document that cannot be parsed as expected."""
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, Any]:
+    """Set ids, champion names and non-card words from ``rules_corpus/cards.yaml``."""
+    import yaml
+
+    from judge import paths
+
+    data = yaml.safe_load((paths.corpus_dir() / "cards.yaml").read_text(encoding="utf-8")) or {}
+    return {
+        "sets": {name: (v["id"], v.get("en")) for name, v in (data.get("sets") or {}).items()},
+        "champions": tuple(n for names in (data.get("champions") or {}).values() for n in names),
+        "not_cards": frozenset(data.get("not_cards") or ()),
+    }
+
+
+def find_date(lines: list[str]) -> str | None:
+    """The first date stated in ``lines`` as ``YYYY-MM-DD``, or None."""
+    for line in lines:
+        for rx in _DATE_RES:
+            m = rx.search(line)
+            if m:
+                return f"{int(m['y']):04d}-{int(m['m']):02d}-{int(m['d']):02d}"
+    return None
+
+
+def cards_in(text: str) -> list[FaqCard]:
+    """The cards named in ``text``, in order of first appearance, without duplicates.
+
+    ``「X」Name`` with ``Name`` a known champion → ``FaqCard(Name, epithet=X)``; ``「X」`` otherwise
+    → ``FaqCard(X)`` unless X is a quotation (punctuation, digits, symbols) or a listed non-card word;
+    a known champion name outside brackets → ``FaqCard(Name)`` unless the text also names it with
+    an epithet.
+    """
+    names = sorted(_names()["champions"], key=len, reverse=True)
+    found: list[tuple[int, FaqCard]] = []
+    covered: list[tuple[int, int]] = []
+    for m in _BRACKET.finditer(text):
+        inner = m.group("inner").strip()
+        after = text[m.end():]
+        champ = next((n for n in names if after.startswith(n)), None)
+        if champ:
+            found.append((m.start(), FaqCard(champ, inner)))
+            covered.append((m.start(), m.end() + len(champ)))
+        else:
+            covered.append((m.start(), m.end()))
+            if inner in _names()["not_cards"] or _NOT_A_NAME.search(inner):
+                continue
+            found.append((m.start(), FaqCard(inner)))
+    for name in names:
+        for m in re.finditer(re.escape(name), text):
+            if not any(a <= m.start() < b for a, b in covered):
+                found.append((m.start(), FaqCard(name)))
+                covered.append((m.start(), m.end()))
+    with_epithet = {c.name for _, c in found if c.epithet}
+    out: list[FaqCard] = []
+    for _, card in sorted(found, key=lambda t: t[0]):
+        if card.epithet is None and card.name in with_epithet:
+            continue
+        if card not in out:
+            out.append(card)
+    return out
+
+
+def _cites(line: str, where: str) -> list[str]:
+    m = _CITES.match(line)
+    assert m
+    ids = extract(line)
+    items = [s for s in re.split(r"[、，,；;]", m.group("ids")) if s.strip()]
+    if len(ids) != len(items):
+        raise FaqError(f"{where}: could not read every rule id in {line!r} (got {ids})")
+    return ids
+
+
+def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
+              script: str | None = None, slug: str | None = None) -> FaqDocument:
+    """Parse a FAQ document's text into a :class:`FaqDocument` (entries in document order)."""
+    lines = text.splitlines()
+    paras = [(i + 1, ln.strip()) for i, ln in enumerate(lines) if ln.strip()]
+    if not paras:
+        raise FaqError(f"{file}: empty document")
+    doc_title = title or paras[0][1]
+    set_name = _TITLE_SUFFIX.sub("", doc_title).strip() or doc_title
+    known = _names()["sets"].get(set_name)
+    slug = slug or (known[0] if known else Path(file).stem)
+    set_en = known[1] if known else None
+
+    q_idx = [k for k, (_, p) in enumerate(paras) if p.endswith(_QUESTION_END)]
+    if not q_idx:
+        raise FaqError(f"{file}: no question (a line ending with ？) found")
+    head = paras[1 : q_idx[0]]  # the first line is the document's own title
+    intro = [p for _, p in head if not _LEGEND.match(p)]
+    legend = [lines[n - 1].rstrip().replace("\u00a0", " ") for n, p in head if _LEGEND.match(p)]
+    date = find_date([paras[0][1], *(p for _, p in head)])
+
+    entries: list[FaqEntry] = []
+    bounds = q_idx + [len(paras)]
+    for n, (start, end) in enumerate(zip(bounds, bounds[1:]), 1):
+        line, question = paras[start]
+        eid = f"{slug}-{n:02d}"
+        body = [p for _, p in paras[start + 1 : end]]
+        cites: list[str] = []
+        rest: list[str] = []
+        for p in body:
+            if _CITES.match(p):
+                cites += [c for c in _cites(p, f"{file}:{eid}") if c not in cites]
+            else:
+                rest.append(p)
+        if not rest:
+            raise FaqError(f"{file}:{line}: question {eid} has no answer")
+        answer, explanation = rest[0], rest[1:]
+        entries.append(
+            FaqEntry(
+                id=eid,
+                game=game,
+                set=set_name,
+                set_en=set_en,
+                date=date,
+                question=question,
+                answer=answer,
+                explanation=explanation,
+                cites=cites,
+                cards=cards_in(question + "\n" + answer),
+                file=Path(file).name,
+                line=line,
+            )
+        )
+    return FaqDocument(
+        game=game,
+        set=set_name,
+        set_en=set_en,
+        slug=slug,
+        title=doc_title,
+        file=Path(file).name,
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        script=script,
+        date=date,
+        intro=intro,
+        legend=legend,
+        entries=entries,
+    )
+
+
+def read_faq_sources(root: Path) -> list[dict[str, Any]]:
+    """The ``faq:`` list of ``<root>/sources.yaml`` (each item needs ``file`` and ``game``)."""
+    import yaml
+
+    path = root / "sources.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except FileNotFoundError as e:
+        raise FaqError(f"{path}: not found") from e
+    items = data.get("faq") or []
+    for i, item in enumerate(items):
+        for key in ("file", "game"):
+            if key not in item:
+                raise FaqError(f"{path}: faq[{i}] has no '{key}'")
+    return items
+
+
+def build_faq(root: Path | None = None, out: Path | None = None) -> list[Path]:
+    """Parse every FAQ listed under ``faq:`` in sources.yaml into ``<out>/faq/<game>-<set>.yaml``.
+
+    ``root`` is the corpus folder (default ``rules_corpus/``); ``out`` defaults to ``root``.
+    Returns the written paths.  The same input gives byte-identical files.
+    """
+    from judge import paths
+    from judge.corpus.store import dump_yaml
+
+    root = root or paths.corpus_dir()
+    folder = faq_dir(out or root)
+    written = []
+    for item in read_faq_sources(root):
+        path = root / item["file"]
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError as e:
+            raise FaqError(f"{path}: listed under faq: in sources.yaml but missing") from e
+        doc = parse_faq(
+            raw.decode("utf-8"),
+            file=item["file"],
+            game=item["game"],
+            title=item.get("title"),
+            script=item.get("script"),
+            slug=item.get("set"),
+        )
+        doc.sha256 = hashlib.sha256(raw).hexdigest()
+        folder.mkdir(parents=True, exist_ok=True)
+        dest = folder / doc.filename
+        dest.write_text(dump_yaml(doc.to_dict()), encoding="utf-8")
+        written.append(dest)
+    return written

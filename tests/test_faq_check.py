@@ -1,0 +1,217 @@
+"""`judge.faq.check`: citation status against the corpus, rule dates, FAQ-sourced scenarios, JUnit."""
+
+import shutil
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from judge.corpus import build
+from judge.corpus.store import load_corpus
+from judge.faq import check
+from judge.faq.model import load_documents
+from judge.faq.parse import build_faq, parse_faq
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "tests" / "data"
+RIFTBOUND_RULES = "001_c404060e52f8fb3e.txt"
+FAQ_RAW = "004_e6c65514bb1f5d81.txt"
+
+
+def make_root(tmp: Path, rules_file: Path = REPO / "rules_corpus" / "raw" / RIFTBOUND_RULES) -> Path:
+    """A corpus folder holding only the Riftbound rules document and the Vendetta FAQ, built."""
+    root = tmp / "rules_corpus"
+    (root / "raw").mkdir(parents=True)
+    shutil.copy(rules_file, root / "raw" / rules_file.name)
+    shutil.copy(REPO / "rules_corpus" / "raw" / FAQ_RAW, root / "raw" / FAQ_RAW)
+    (root / "sources.yaml").write_text(
+        "faq:\n"
+        f"  - file: raw/{FAQ_RAW}\n    game: riftbound\n    title: 血海深仇規則說明與常見問答\n    script: hant\n"
+        "documents:\n"
+        f"  - file: raw/{rules_file.name}\n    game: riftbound\n    format: riftbound-search\n",
+        encoding="utf-8",
+    )
+    build.build(root=root)
+    build_faq(root=root)
+    return root
+
+
+@dataclass
+class Outcome:
+    path: Path
+    passed: bool
+    detail: str = ""
+
+
+def scenario(folder: Path, name: str, faq_id: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / name
+    p.write_text(f"name: {name}\nsource: {{kind: faq, id: {faq_id}}}\n", encoding="utf-8")
+    return p
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return make_root(tmp_path)
+
+
+def run(root: Path, scenarios: Path | None = None, runner=None) -> check.Report:
+    return check.check(load_documents(root), load_corpus(root), root, scenarios_root=scenarios, runner=runner)
+
+
+def test_with_the_real_riftbound_corpus_every_citation_is_reported_not_in_the_corpus(root: Path) -> None:
+    corpus = load_corpus(root)
+    assert len(list(corpus.all_rules("riftbound"))) == 14
+    report = run(root)
+    assert report.ok
+    s = report.summary()
+    assert s["entries"] == 34
+    assert s["citations"] == 37  # none dropped
+    assert s["not_in_corpus"] == 37 and s["in_corpus"] == 0
+    assert s["flagged_for_review"] == 0
+    by_id = {r.entry.id: r for r in report.results}
+    assert [(c.id, c.status) for c in by_id["vendetta-27"].citations] == [
+        ("054.2", "not-in-corpus"), ("369.3", "not-in-corpus"),
+    ]
+    assert by_id["vendetta-01"].citations == []
+
+
+def test_rules_document_date_is_read_from_the_raw_header(root: Path) -> None:
+    assert check.rules_document_date(root / "raw" / RIFTBOUND_RULES) == "2026-10-10"
+    assert check.rules_document_date(root / "raw" / FAQ_RAW) is None
+    report = run(root)
+    assert report.rules_dates == {RIFTBOUND_RULES: "2026-10-10"}
+    assert report.faq_dates == {"riftbound-vendetta.yaml": None}
+
+
+def test_every_entry_not_yet_encoded_without_scenarios(root: Path, tmp_path: Path) -> None:
+    report = run(root, scenarios=tmp_path / "no-such-folder")
+    assert {r.ruling for r in report.results} == {"not-encoded"}
+    assert report.summary()["not_encoded"] == 34
+    text = check.render_text(report)
+    assert "34 not yet encoded" in text and "37 not in the corpus" in text
+    assert "359.3.f.1 (not in the corpus)" in text
+    assert text.rstrip().endswith("OK")
+
+
+def test_faq_sourced_scenarios_are_found_and_need_a_runner(root: Path, tmp_path: Path) -> None:
+    sc = tmp_path / "scenarios"
+    p = scenario(sc / "riftbound", "a.yaml", "vendetta-02")
+    (sc / "other.yaml").write_text("name: x\nsource: {kind: rule, id: '206'}\n", encoding="utf-8")
+    (sc / "broken.yaml").write_text("source: [unclosed\n", encoding="utf-8")
+    assert check.find_faq_scenarios(sc) == {"vendetta-02": [p]}
+    report = run(root, scenarios=sc)
+    by_id = {r.entry.id: r for r in report.results}
+    assert by_id["vendetta-02"].ruling == "not-run"
+    assert report.summary()["not_encoded"] == 33
+    assert report.ok  # nothing ran, nothing regressed
+
+
+def test_runner_is_given_the_scenario_paths_and_its_outcomes_decide(root: Path, tmp_path: Path) -> None:
+    sc = tmp_path / "scenarios"
+    a = scenario(sc, "a.yaml", "vendetta-02")
+    b = scenario(sc, "b.yaml", "vendetta-03")
+    b2 = scenario(sc, "b2.yaml", "vendetta-03")
+    seen: list[list[Path]] = []
+
+    def runner(paths):
+        seen.append(list(paths))
+        return [Outcome(a, True), Outcome(b, True), Outcome(b2, False, "expected -3 [M], got -2 [M]")]
+
+    report = run(root, scenarios=sc, runner=runner)
+    assert seen == [[a, b, b2]]
+    by_id = {r.entry.id: r for r in report.results}
+    assert by_id["vendetta-02"].ruling == "reproduced"
+    assert by_id["vendetta-03"].ruling == "regressed"
+    assert not report.ok
+    s = report.summary()
+    assert (s["reproduced"], s["regressed"], s["not_encoded"]) == (1, 1, 32)
+    assert "expected -3 [M], got -2 [M]" in check.render_text(report)
+
+
+def test_a_scenario_the_runner_does_not_report_counts_as_regressed(root: Path, tmp_path: Path) -> None:
+    sc = tmp_path / "scenarios"
+    scenario(sc, "a.yaml", "vendetta-05")
+    report = run(root, scenarios=sc, runner=lambda paths: [])
+    assert {r.entry.id: r.ruling for r in report.results}["vendetta-05"] == "regressed"
+    assert not report.ok
+
+
+def test_a_scenario_naming_an_unknown_entry_is_a_problem(root: Path, tmp_path: Path) -> None:
+    sc = tmp_path / "scenarios"
+    scenario(sc, "a.yaml", "vendetta-99")
+    report = run(root, scenarios=sc)
+    assert not report.ok
+    assert any("vendetta-99" in p for p in report.problems)
+
+
+def test_a_raw_faq_changed_since_parsing_is_a_problem(root: Path) -> None:
+    raw = root / "raw" / FAQ_RAW
+    raw.write_text(raw.read_text(encoding="utf-8") + "\n新問題？\n", encoding="utf-8")
+    report = run(root)
+    assert not report.ok
+    assert any("has changed since it was parsed" in p for p in report.problems)
+
+
+def test_no_corpus_for_the_game_cannot_be_checked(tmp_path: Path) -> None:
+    root = tmp_path / "rc"
+    (root / "raw").mkdir(parents=True)
+    shutil.copy(REPO / "rules_corpus" / "raw" / FAQ_RAW, root / "raw" / FAQ_RAW)
+    (root / "sources.yaml").write_text(f"faq:\n  - file: raw/{FAQ_RAW}\n    game: riftbound\n", encoding="utf-8")
+    build_faq(root=root)
+    with pytest.raises(check.CheckError, match="riftbound"):
+        run(root)
+
+
+def test_citation_dates_newer_rules_in_corpus_and_undated(tmp_path: Path) -> None:
+    # a rules document dated 2026-10-10 holding 359.3.f.1 and 375; a FAQ dated 2026-01-15
+    root = make_root(tmp_path, DATA / "faq_rules_dated.txt")
+    corpus = load_corpus(root)
+    dates = check.rules_dates(corpus, root)
+    assert dates == {"faq_rules_dated.txt": "2026-10-10"}
+    doc = parse_faq((DATA / "faq_dated.txt").read_text(encoding="utf-8"), file="faq_dated.txt", game="riftbound")
+    first = doc.entries[0]
+    assert first.date == "2026-01-15"
+    statuses = [(c.id, c.status, c.rules_date) for c in check.citation_status(first, corpus, dates)]
+    assert statuses == [("359.3.f.1", "newer-rules", "2026-10-10"), ("999.1", "not-in-corpus", None)]
+    first.date = "2026-12-01"  # a FAQ published after the rules: the citation is current
+    assert [c.status for c in check.citation_status(first, corpus, dates)] == ["in-corpus", "not-in-corpus"]
+    first.date = "2026-10-10"  # same day: not newer
+    assert [c.status for c in check.citation_status(first, corpus, dates)] == ["in-corpus", "not-in-corpus"]
+    first.date = None  # an undated FAQ cannot be ordered against the rules: review
+    assert [c.status for c in check.citation_status(first, corpus, dates)] == ["unordered", "not-in-corpus"]
+
+
+def test_review_flags_are_reported_but_are_not_regressions(tmp_path: Path) -> None:
+    # the real Vendetta FAQ (undated) against a corpus that holds 359.3.f.1 and 375
+    root = make_root(tmp_path, DATA / "faq_rules_dated.txt")
+    report = run(root)
+    by_id = {r.entry.id: r for r in report.results}
+    assert [(c.id, c.status) for c in by_id["vendetta-02"].citations][0] == ("359.3.f.1", "unordered")
+    assert by_id["vendetta-02"].review and by_id["vendetta-04"].review
+    assert not by_id["vendetta-03"].review
+    s = report.summary()
+    assert s["flagged_for_review"] == 2 and s["unordered"] == 2 and s["not_in_corpus"] == 35
+    assert report.ok
+    assert "⚑ review" in check.render_text(report)
+
+
+def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) -> None:
+    sc = tmp_path / "scenarios"
+    a = scenario(sc, "a.yaml", "vendetta-02")
+    b = scenario(sc, "b.yaml", "vendetta-03")
+    report = run(root, scenarios=sc, runner=lambda paths: [Outcome(a, True), Outcome(b, False, "wrong")])
+    tree = ET.fromstring(check.junit_xml(report))
+    assert tree.tag == "testsuites"
+    cases = tree.findall("./testsuite/testcase")
+    assert len(cases) == 34
+    assert [c.get("name") for c in cases] == [f"vendetta-{n:02d}" for n in range(1, 35)]
+    by_name = {c.get("name"): c for c in cases}
+    assert by_name["vendetta-02"].find("failure") is None and by_name["vendetta-02"].find("skipped") is None
+    assert by_name["vendetta-03"].find("failure") is not None
+    assert by_name["vendetta-01"].find("skipped").get("message") == "not yet encoded"
+    assert "359.3.f.1: not in the corpus" in by_name["vendetta-02"].find("system-out").text
+    suite = tree.find("testsuite")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("34", "1", "32")
+    assert tree.get("tests") == "34"

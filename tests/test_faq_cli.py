@@ -1,0 +1,152 @@
+"""`judge faq list | show | check` through click's CliRunner (the group invoked directly)."""
+
+import json
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge import paths
+from judge.corpus import build
+from judge.faq import check
+from judge.faq.commands import COMMANDS, faq_group
+from judge.faq.parse import build_faq
+
+REPO = Path(__file__).resolve().parents[1]
+FAQ_RAW = "004_e6c65514bb1f5d81.txt"
+RULES_RAW = "001_c404060e52f8fb3e.txt"
+
+
+def run(*args: str):
+    return CliRunner().invoke(faq_group, list(args))
+
+
+@pytest.fixture
+def corpus_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A built corpus folder with only the Riftbound rules and the Vendetta FAQ, used as rules_corpus/."""
+    root = tmp_path / "rules_corpus"
+    (root / "raw").mkdir(parents=True)
+    for name in (FAQ_RAW, RULES_RAW):
+        shutil.copy(REPO / "rules_corpus" / "raw" / name, root / "raw" / name)
+    (root / "sources.yaml").write_text(
+        f"faq:\n  - file: raw/{FAQ_RAW}\n    game: riftbound\n"
+        f"documents:\n  - file: raw/{RULES_RAW}\n    game: riftbound\n    format: riftbound-search\n",
+        encoding="utf-8",
+    )
+    build.build(root=root)
+    build_faq(root=root)
+    monkeypatch.setattr(paths, "corpus_dir", lambda: root)
+    return root
+
+
+def test_commands_export_the_faq_group() -> None:
+    assert COMMANDS == [faq_group]
+    assert set(faq_group.commands) == {"list", "show", "check"}
+
+
+def test_importing_the_commands_loads_click_only() -> None:
+    code = (
+        "import sys, judge.faq.commands; "
+        "print([m for m in ('yaml', 'judge.faq.model', 'judge.faq.check', 'judge.corpus.store') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_list_shows_every_entry() -> None:
+    res = run("list")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert len(lines) == 34
+    assert lines[0].startswith("vendetta-01") and "對以川流費用打出的法術" in lines[0]
+    assert lines[-1].startswith("vendetta-34") and "「乘風」" in lines[-1]
+
+
+def test_list_json() -> None:
+    res = run("list", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert len(data) == 34
+    assert set(data[0]) >= {"id", "game", "set", "date", "question", "answer", "explanation", "cites", "cards", "source"}
+    assert data[1]["cites"] == ["359.3.f.1", "359.3.f.2", "359.3.f.3", "359.3.f.3.b"]
+
+
+def test_show_renders_question_answer_explanation_citations_cards() -> None:
+    res = run("show", "vendetta-02")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert out.startswith("[riftbound] vendetta-02 · 血海深仇 (Vendetta)")
+    assert "日期: 文件未註明" in out
+    assert "問: 「婭希拉」和「君主」阿祈爾說明中的「此戰場」有什麼不同之處？" in out
+    assert "答: 「婭希拉」延遲觸發效果中的「此戰場」，指的是其據守的戰場。" in out
+    assert "在未來套組中，我們已修改這類技能的措辭" in out
+    assert "相關規則: 359.3.f.1, 359.3.f.2, 359.3.f.3, 359.3.f.3.b" in out
+    assert "卡牌: 婭希拉, 「君主」阿祈爾" in out
+    assert "來源: 004_e6c65514bb1f5d81.txt:26" in out
+
+
+def test_show_json() -> None:
+    res = run("show", "vendetta-27", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["id"] == "vendetta-27" and data["answer"] == "不可以。"
+    assert data["cites"] == ["054.2", "369.3"]
+    assert data["date"] is None
+
+
+def test_show_unknown_id_exits_1_with_nearest_ids() -> None:
+    res = run("show", "vendeta-5")
+    assert res.exit_code == 1
+    assert "no FAQ entry 'vendeta-5'" in res.output
+    assert "Nearest ids: vendetta-05" in res.output
+
+
+def test_check_reports_every_entry_and_exits_0(corpus_root: Path, tmp_path: Path) -> None:
+    res = run("check", "--scenarios", str(tmp_path / "none"))
+    assert res.exit_code == 0, res.output
+    assert "34 not yet encoded" in res.output
+    assert "37 not in the corpus" in res.output
+    assert "rules document 001_c404060e52f8fb3e.txt: date 2026-10-10" in res.output
+    assert "FAQ riftbound-vendetta.yaml: date not stated in the document" in res.output
+
+
+def test_check_json_and_junit(corpus_root: Path, tmp_path: Path) -> None:
+    junit = tmp_path / "out" / "faq.xml"
+    res = run("check", "--json", "--junit", str(junit), "--scenarios", str(tmp_path / "none"))
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["ok"] is True
+    assert data["summary"]["not_encoded"] == 34 and data["summary"]["not_in_corpus"] == 37
+    assert data["dates"] == {"faq": {"riftbound-vendetta.yaml": None}, "rules": {RULES_RAW: "2026-10-10"}}
+    assert len(data["entries"]) == 34
+    tree = ET.parse(junit).getroot()
+    assert len(tree.findall(".//testcase")) == 34
+
+
+def test_check_exits_1_on_a_regressed_ruling(corpus_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sc = tmp_path / "scenarios"
+    sc.mkdir()
+    path = sc / "mel.yaml"
+    path.write_text("source: {kind: faq, id: vendetta-03}\n", encoding="utf-8")
+    monkeypatch.setattr(
+        check, "default_runner", lambda: lambda paths: [check.ScenarioOutcome(p, False, "wrong power") for p in paths]
+    )
+    res = run("check", "--scenarios", str(sc))
+    assert res.exit_code == 1, res.output
+    assert "vendetta-03" in res.output and "REGRESSED" in res.output and "FAILED" in res.output
+
+
+def test_check_without_a_corpus_for_the_game_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "rc"
+    (root / "raw").mkdir(parents=True)
+    shutil.copy(REPO / "rules_corpus" / "raw" / FAQ_RAW, root / "raw" / FAQ_RAW)
+    (root / "sources.yaml").write_text(f"faq:\n  - file: raw/{FAQ_RAW}\n    game: riftbound\n", encoding="utf-8")
+    build_faq(root=root)
+    monkeypatch.setattr(paths, "corpus_dir", lambda: root)
+    res = run("check")
+    assert res.exit_code == 2
+    assert "judge corpus build" in res.output
