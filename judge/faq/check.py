@@ -47,9 +47,6 @@ from typing import Any, Callable, Iterable, Sequence
 from judge.corpus.store import Corpus
 from judge.faq.model import FaqDocument, FaqEntry
 
-# The scenario engine's batch runner, used by the CLI when it exists ("module:function").
-RUNNER_ENTRY_POINT = "judge.scenario.runner:run_paths"
-
 REPRODUCED, REGRESSED, NOT_RUN, NOT_ENCODED = "reproduced", "regressed", "not-run", "not-encoded"
 IN_CORPUS, NOT_IN_CORPUS, NEWER_RULES, UNORDERED = "in-corpus", "not-in-corpus", "newer-rules", "unordered"
 RULING_LABELS = {
@@ -252,13 +249,11 @@ def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
     return found
 
 
-def default_runner() -> Runner | None:
-    """The scenario engine's runner named by :data:`RUNNER_ENTRY_POINT`, or None while it does not exist."""
-    module, _, name = RUNNER_ENTRY_POINT.partition(":")
-    try:
-        return getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError):
-        return None
+def default_runner() -> Runner:
+    """The scenario engine's batch runner (imported lazily: it pulls in the engine)."""
+    from judge.scenario.runner import run_paths
+
+    return run_paths
 
 
 def _outcomes(runner: Runner, paths: list[Path]) -> dict[Path, ScenarioOutcome]:

@@ -1,0 +1,107 @@
+"""The total cost of a link (707.1e): alternative, additional, reductions with their minimums, floor 0; paying."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine import events
+from judge.engine.choice import Choice
+from judge.engine.errors import CannotAdd
+from judge.engine.refs import Text
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+    from judge.engine.state import Link
+
+
+def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
+    """Cost modifiers from abilities of cards on the field that apply to this link's source."""
+    from judge.engine.targets import matches_filter
+
+    st = game.state
+    source, _ = st.view(link.source)
+    out: list[dict[str, Any]] = []
+    for card in st.cards.values():
+        if not game.is_field(card.zone):
+            continue
+        for ab in card.all_abilities():
+            if ab.get("kind") != "cost_modifier":
+                continue
+            if matches_filter(game, source, ab.get("applies") or {}, card.controller, None) is None:
+                out.append(ab)
+    return out
+
+
+def total(game: "Game", link: "Link") -> tuple[int, Text]:
+    """707.1e: choose the alternative cost or not, add additional costs, subtract reductions, floor at 0."""
+    from judge.engine.effects import eval_static
+
+    spec = link.text.get("cost") or {}
+    base = int(eval_static(game, spec.get("resources", 0), link))
+    zh: list[str] = [str(base)]
+    alt = spec.get("alt")
+    if alt is not None and not link.free:
+        use_alt = game.ask(Choice("alt_cost", link.controller, link.source.id, (False, True)))
+        if use_alt:
+            base = int(eval_static(game, alt.get("resources", 0), link))
+            zh = [f"{base}（替代）"]
+            game.trace.add("alt_cost", ("707.1e",), player=game.player_ref(link.controller))
+    if link.free:
+        return 0, Text("不需支付", "not paid")
+    amount = base
+    mods = modifiers(game, link)
+    adds = [int(m["add"]) for m in mods if "add" in m] + [int(eval_static(game, a.get("resources", 0), link)) for a in spec.get("additional") or []]
+    for a in adds:
+        amount += a
+        zh.append(f"+{a}")
+    # Reductions in the order that costs least: those with a minimum first (that limit binds only its own part).
+    reductions = sorted((m for m in mods if "reduce" in m), key=lambda m: 0 if "minimum" in m else 1)
+    for m in reductions:
+        r = int(m["reduce"])
+        if "minimum" in m:
+            floor = int(m["minimum"])
+            amount = max(min(amount, floor), amount - r)
+            zh.append(f"−{r}（最少为{floor}）")
+        else:
+            amount -= r
+            zh.append(f"−{r}")
+    if amount < 0:
+        amount = 0  # 707.1e: a cost below 0 counts as 0
+        zh.append("→0")
+    text = " ".join(zh)
+    return amount, Text(text, text.replace("（替代）", " (alternative)").replace("（最少为", " (min ").replace("）", ")"))
+
+
+def pay(game: "Game", link: "Link") -> None:
+    """Pay every part of the cost in any order; any part that cannot be paid makes the addition fail (707.2)."""
+    from judge.engine.targets import matches_filter
+
+    st = game.state
+    spec = link.text.get("cost") or {}
+    amount, detail = total(game, link)
+    if spec or amount:
+        game.trace.add("cost", ("707.1e",), player=game.player_ref(link.controller), detail=detail, amount=amount)
+    paid: list[str] = []
+    if amount > st.pools.get(link.controller, 0):
+        raise CannotAdd(f"cannot pay {amount} (has {st.pools.get(link.controller, 0)})")
+    if spec.get("exhaust"):
+        card = st.cards[link.source.id]
+        if card.exhausted or not game.is_field(card.zone):
+            raise CannotAdd("its source is already exhausted")
+    if spec.get("destroy") is not None:
+        flt = spec["destroy"]
+        options = tuple(sorted(c.id for c in st.cards.values() if game.is_field(c.zone) and matches_filter(game, c, flt, link.controller, link) is None))
+        if not options:
+            raise CannotAdd("nothing to destroy for the cost")
+        chosen = game.ask(Choice("cost_card", link.controller, link.source.id, options))
+    st.pools[link.controller] = st.pools.get(link.controller, 0) - amount
+    if amount:
+        paid.append(f"({amount})")
+    if spec.get("exhaust"):
+        events.emit(game, events.Event("exhaust", st.cards[link.source.id].ref))
+        paid.append("[消耗]")
+    if spec.get("destroy") is not None:
+        events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy"}))
+        paid.append(chosen)
+    if paid:
+        game.trace.add("pay", ("707.1e",), player=game.player_ref(link.controller), detail=Text(" ".join(paid)))

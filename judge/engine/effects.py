@@ -1,0 +1,497 @@
+"""The effect language: steps done in text order (712.3), one-shot effects (713), "that [thing]" (712.3a).
+
+A step is a mapping with one operation key (``damage``, ``move``, ``draw`` …) and optional modifiers
+(``if_you_do``). Operations that cannot be done are skipped; the rest still happen (712.3, 709.2c).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Callable
+
+from judge.engine import events
+from judge.engine.choice import Choice
+from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef, Text
+from judge.engine.state import Granted, TriggerEffect
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+    from judge.engine.state import Link
+
+MODIFIERS = ("if_you_do",)
+
+
+@dataclass
+class Context:
+    """What a resolving link's steps can refer to."""
+
+    game: "Game"
+    link: "Link | None"
+    controller: str
+    source: CardRef
+    bindings: dict[str, Obj] = field(default_factory=dict)
+    legal: dict[str, list[Obj]] = field(default_factory=dict)
+    vars: dict[str, int] = field(default_factory=dict)
+    that: list[CardRef] = field(default_factory=list)
+    read: set[str] = field(default_factory=set)
+
+
+# --- values --------------------------------------------------------------------------------------
+def eval_static(game: "Game", spec: Any, link: "Link | None") -> int:
+    """A number known when a link is added (X, counts of cards): the value that gets locked (707.1d)."""
+    ctx = Context(game, link, link.controller if link else game.state.turn, link.source if link else CardRef("", 0))
+    return value(ctx, spec)
+
+
+def value(ctx: Context, spec: Any) -> int:
+    """Evaluate a number: an int, ``X``, or ``{power|hand|count|var|add|sub|mul|max|min: …}``."""
+    game = ctx.game
+    if isinstance(spec, bool):
+        return int(spec)
+    if isinstance(spec, int):
+        return spec
+    if spec == "X":
+        return int(ctx.link.x or 0) if ctx.link else 0
+    if isinstance(spec, dict):
+        (op, arg), = spec.items()
+        if op in ("power", "health", "cost", "damage_on"):
+            refs = cards(ctx, arg)
+            if not refs:
+                return 0
+            card, old = game.state.view(refs[0])
+            stat = {"power": card.current_power(), "health": card.current_health(), "cost": card.cost,
+                    "damage_on": card.damage}[op] or 0
+            key = f"{op}:{refs[0].id}"
+            if ctx.link is not None and key not in ctx.read:
+                ctx.read.add(key)
+                what = Text(f"{_stat_zh(op)}", op)
+                if old:  # 709.2d: no longer where expected: last-known information
+                    game.trace.add("lki", ("709.2d", "707.3", "712.3b"), card=refs[0], what=what, amount=stat)
+                else:
+                    game.trace.add("read_info", ("709.2d",), what=what, amount=stat)
+            return int(stat)
+        if op == "var":
+            return int(ctx.vars.get(arg, 0))
+        if op == "hand":
+            (p,) = players(ctx, arg)[:1] or [ctx.controller]
+            return len(game.state.in_zone("hand", p))
+        if op == "count":
+            from judge.engine.targets import matches_filter
+
+            zone = arg.get("zone", "units")
+            return sum(1 for c in game.state.cards.values() if c.zone == zone
+                       and matches_filter(game, c, arg, ctx.controller, ctx.link) is None)
+        vals = [value(ctx, a) for a in arg]
+        if op == "add":
+            return sum(vals)
+        if op == "sub":
+            return vals[0] - sum(vals[1:])
+        if op == "mul":
+            out = 1
+            for v in vals:
+                out *= v
+            return out
+        if op == "max":
+            return max(vals)
+        if op == "min":
+            return min(vals)
+    raise ValueError(f"not a number: {spec!r}")
+
+
+def _stat_zh(op: str) -> str:
+    return {"power": "战斗力", "health": "生命值", "cost": "费用", "damage_on": "损伤"}[op]
+
+
+# --- references ----------------------------------------------------------------------------------
+def cards(ctx: Context, spec: Any) -> list[CardRef]:
+    """Card references: ``self``, a target slot, ``that`` (712.3a), ``attached``, ``event``, or ``{each: filter}``."""
+    game = ctx.game
+    st = game.state
+    if isinstance(spec, list):
+        return [r for s in spec for r in cards(ctx, s)]
+    if spec == "self":
+        obj = ctx.bindings.get("self", ctx.source)
+        return [obj] if isinstance(obj, CardRef) else []
+    if spec == "that":
+        if ctx.that:
+            game.trace.add("that", ("712.3a",), what=Text("卡牌", "card"), card=ctx.that)
+            return list(ctx.that)
+        obj = ctx.bindings.get("that")
+        return [obj] if isinstance(obj, CardRef) else []
+    if spec == "attached":
+        host, old = st.view(ctx.source)
+        if host.attached_to is None:
+            return []
+        target = st.cards[host.attached_to]
+        if old:  # 709.2d: the source left; its last attached card is read from last-known information
+            game.trace.add("lki", ("709.2d", "707.3"), card=ctx.source, what=Text("被结附者", "attached card"),
+                           amount=Text(target.name.get("zh", target.id), target.name.get("en", target.id)))
+        return [target.ref]
+    if isinstance(spec, dict) and "each" in spec:
+        from judge.engine.targets import matches_filter
+
+        return [c.ref for c in st.cards.values() if game.is_field(c.zone)
+                and matches_filter(game, c, spec["each"], ctx.controller, ctx.link) is None]
+    if isinstance(spec, str):
+        if spec in ctx.legal:
+            return [o for o in ctx.legal[spec] if isinstance(o, CardRef)]
+        obj = ctx.bindings.get(spec)
+        if isinstance(obj, CardRef):
+            return [obj]
+        if spec in st.cards:
+            return [st.cards[spec].ref]
+    return []
+
+
+def players(ctx: Context, spec: Any) -> list[str]:
+    """Player references: ``you``, ``opponent``, ``each`` (turn player first, 802.1), ``{controller_of: …}``."""
+    st = ctx.game.state
+    if spec in (None, "you"):
+        return [ctx.controller]
+    if spec == "opponent":
+        return st.opponents(ctx.controller)[:1]
+    if spec == "each":
+        return st.seat_order_from(st.turn)
+    if isinstance(spec, dict) and ("controller_of" in spec or "owner_of" in spec):
+        refs = cards(ctx, spec.get("controller_of", spec.get("owner_of")))
+        out = []
+        for r in refs:
+            card, _ = st.view(r)  # 712.3b: read from the last time it was where the text expects
+            out.append(card.controller if "controller_of" in spec else card.owner)
+        return out
+    if isinstance(spec, str) and spec in ctx.legal:
+        return [o.id for o in ctx.legal[spec] if isinstance(o, PlayerRef)]
+    if isinstance(spec, str) and spec in st.players:
+        return [spec]
+    return []
+
+
+# --- running steps -------------------------------------------------------------------------------
+def run_ops(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
+    """Do each step in text order (712.3); returns True if every step was fully done."""
+    done_all = True
+    for op in ops:
+        done = run_op(game, ctx, op)
+        done_all = done_all and done
+    return done_all
+
+
+def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
+    key = next(k for k in op if k not in MODIFIERS and k not in ("text", "text_en"))
+    done = _HANDLERS[key](game, ctx, op[key])
+    if "if_you_do" in op:  # 709.2f: only if all those actions were done
+        game.trace.add("if_you_do_yes" if done else "if_you_do_no", ("709.2f",))
+        if done:
+            run_ops(game, ctx, op["if_you_do"])
+    return done
+
+
+def _each_card(ctx: Context, spec: Any, act: Callable[[CardRef], bool], cant: str) -> bool:
+    refs = cards(ctx, spec)
+    if not refs:
+        ctx.game.trace.add("cannot", ("712.3",), what=Text(cant, cant))
+        return False
+    results = [act(r) for r in refs]
+    ctx.that = refs
+    return all(results)
+
+
+def _on_field(game: "Game", ref: CardRef) -> bool:
+    """712.4: effects touch cards on the field unless they name another zone."""
+    return game.state.is_current(ref) and game.is_field(game.state.cards[ref.id].zone)
+
+
+def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    total = 0
+    link = ctx.link
+    dist = link.distribution.get(spec["to"]) if (link and isinstance(spec["to"], str)) else None
+
+    def one(ref: CardRef) -> bool:
+        nonlocal total
+        amount = dist.get(ref, 0) if dist is not None else value(ctx, spec["amount"])
+        if not _on_field(game, ref):
+            return False
+        ev = events.emit(game, events.Event("damage", ref, player=ctx.controller, data={
+            "amount": amount, "type": spec.get("type", ""), "source": ctx.source, "cites": ("713.1",)}))
+        if ev is not None:
+            total += int(ev.data["amount"])
+        return ev is not None
+
+    ok = _each_card(ctx, spec["to"], one, "damage")
+    if "store" in spec:
+        ctx.vars[spec["store"]] = total
+    return ok
+
+
+def _repair(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    return _each_card(ctx, spec["to"], lambda r: events.emit(game, events.Event(
+        "repair", r, data={"amount": value(ctx, spec["amount"])})) is not None, "repair")
+
+
+def _destroy(game: "Game", ctx: Context, spec: Any) -> bool:
+    return _each_card(ctx, spec, lambda r: _on_field(game, r) and events.emit(game, events.Event(
+        "move", r, data={"to": game.data.graveyard, "cause": "destroy", "cites": ("713.1",)})) is not None, "destroy")
+
+
+def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    def one(ref: CardRef) -> bool:
+        if not game.state.is_current(ref):
+            return False
+        return events.emit(game, events.Event("move", ref, player=ctx.controller, data={
+            "to": spec["to"], "face_down": spec.get("face") == "down", "exhausted": bool(spec.get("exhausted")),
+            "controller": ctx.controller if game.is_field(spec["to"]) and spec.get("under") == "you" else None,
+            "cites": ("712.3",)})) is not None
+
+    return _each_card(ctx, spec["card"], one, "move")
+
+
+def _flag(kind: str) -> Callable[["Game", Context, Any], bool]:
+    def handler(game: "Game", ctx: Context, spec: Any) -> bool:
+        return _each_card(ctx, spec, lambda r: _on_field(game, r) and events.emit(
+            game, events.Event(kind, r, data={"cites": ("713.1",)})) is not None, kind)
+    return handler
+
+
+def draw_cards(game: "Game", player: str, n: int) -> int:
+    """Draw ``n`` cards one at a time (each draw is its own event)."""
+    drawn = 0
+    for _ in range(n):
+        ev = events.emit(game, events.Event("draw", None, player=player))
+        if ev is None:
+            break
+        drawn += 1
+    if drawn:
+        game.trace.add("draw", ("713.1",), player=PlayerRef(player), amount=drawn)
+    return drawn
+
+
+def _draw(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    ok = True
+    for p in players(ctx, spec.get("player")):
+        n = value(ctx, spec.get("count", 1))
+        ok = draw_cards(game, p, n) == n and ok
+    return ok
+
+
+def _draw_until(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """713.2: nothing to do if the limit is already met; otherwise draw until it is met."""
+    limit = value(ctx, spec["hand"])
+    for p in players(ctx, spec.get("player")):
+        have = len(game.state.in_zone("hand", p))
+        if have >= limit:
+            game.trace.add("draw_until_met", ("713.2",), player=PlayerRef(p), amount=have, limit=limit)
+            continue
+        draw_cards(game, p, limit - have)
+    return True
+
+
+def _discard(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    total = 0
+    for p in players(ctx, spec.get("player")):
+        hand = sorted(c.id for c in game.state.in_zone("hand", p))
+        if "up_to" in spec:
+            top = len(hand) if spec["up_to"] == "all" else min(len(hand), value(ctx, spec["up_to"]))
+            sizes = range(0, top + 1)
+        else:
+            sizes = range(min(len(hand), value(ctx, spec.get("count", 1))), min(len(hand), value(ctx, spec.get("count", 1))) + 1)
+        options = tuple(tuple(c) for k in sizes for c in combinations(hand, k))
+        picked: tuple[str, ...] = game.ask(Choice("discard", p, ctx.source.id, options)) if options else ()
+        for cid in picked:
+            events.emit(game, events.Event("move", game.state.cards[cid].ref, player=p, data={"to": game.data.graveyard, "cause": "discard"}))
+        game.trace.add("discard", ("709.2b",), player=PlayerRef(p), cards=[CardRef(c, game.state.cards[c].inc - 1) for c in picked])
+        total += len(picked)
+    if "store" in spec:
+        ctx.vars[spec["store"]] = total
+    return "up_to" in spec or total == value(ctx, spec.get("count", 1))
+
+
+def _counters(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    return _each_card(ctx, spec["on"], lambda r: _on_field(game, r) and events.emit(game, events.Event(
+        "counters", r, data={"counter": spec.get("kind", "power"), "amount": value(ctx, spec.get("amount", 1))})) is not None, "counters")
+
+
+def _grant(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """706.1c: the card gains an ability; that ability's targets are chosen only when it is used."""
+    ability = dict(spec["ability"])
+    text = Text(spec.get("text") or ability.get("text", "…"), spec.get("text_en") or ability.get("text_en", ""))
+
+    def one(ref: CardRef) -> bool:
+        if not _on_field(game, ref):
+            return False
+        game.state.cards[ref.id].granted.append(Granted(ability, spec.get("until"), ctx.source.id))
+        until = Text("（本回合）", " (this turn)") if spec.get("until") == "turn" else Text("")
+        game.trace.add("grant", ("706.1c", "712.3"), card=ref, text=text, until=until)
+        if ability.get("targets"):
+            game.trace.add("grant_note", ("706.1c",))
+        return True
+
+    return _each_card(ctx, spec["to"], one, "grant")
+
+
+def _create_trigger(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """715.1: a triggered effect, with the source and controller of the link that created it (712.5, 712.6)."""
+    bindings: dict[str, Obj] = {}
+    for name in ("that", "self", *ctx.legal.keys()):
+        refs = cards(ctx, name) if name != "that" else (list(ctx.that) or cards(ctx, "that"))
+        if refs:
+            bindings[name] = refs[0]
+    if ctx.that:
+        game.trace.add("that", ("712.3a",), what=Text("单位", "unit"), card=ctx.that[0])
+    te = TriggerEffect(ctx.source, ctx.controller, dict(spec), bindings, once=bool(spec.get("once", True)),
+                       until=spec.get("until", "turn"))
+    game.state.trigger_effects.append(te)
+    game.trace.add("create_trigger", ("715.1", "712.5", "712.6"), text=Text(spec.get("text", "…"), spec.get("text_en", "")),
+                   card=ctx.source, player=PlayerRef(ctx.controller))
+    return True
+
+
+def _change_target(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """706.2: pick another target, legal from the changed link's controller's view; none → unchanged."""
+    from judge.engine import targets as tg
+
+    st = game.state
+    for obj in ctx.legal.get(spec["link"], []):
+        if not isinstance(obj, LinkRef) or st.link(obj.uid) is None:
+            continue
+        other = st.link(obj.uid)
+        assert other is not None
+        slots = tg.all_slots(other)
+        if len(slots) != 1 or len(other.targets.get(slots[0].get("name", "target"), [])) != 1:
+            game.trace.add("cannot", ("706.2",), what=Text("该连结并非仅指定单一目标", "that link does not have a single target"))
+            return False
+        slot = slots[0]
+        name = slot.get("name", "target")
+        current = other.targets[name][0]
+        options_objs = [o for o in tg.candidates(game, other, slot, {current})]
+        if not options_objs:
+            game.trace.add("change_target_none", ("706.2",), link=obj)
+            return False
+        by_name = {tg.obj_id(game, o): o for o in options_objs}
+        answer = game.ask(Choice("new_target", ctx.controller, ctx.source.id, tuple(sorted(by_name)), slot=name))
+        new = by_name[answer]
+        other.targets[name] = [new]
+        game.trace.add("change_target", ("706.2",), player=PlayerRef(ctx.controller), link=obj, targets=[new])
+        if isinstance(new, CardRef):  # 706.2: it triggers what triggers on becoming a target
+            events.emit(game, events.Event("targeted", new, player=other.controller, data={"link": other.uid}))
+    return True
+
+
+def _interrupt(game: "Game", ctx: Context, spec: Any) -> bool:
+    """711: interrupt the targeted link(s)."""
+    from judge.engine.resolution import interrupt
+
+    done = False
+    for obj in ctx.legal.get(spec, []):
+        if isinstance(obj, LinkRef):
+            other = game.state.link(obj.uid)
+            if other is not None and (ctx.link is None or other.uid != ctx.link.uid):  # 711.2: not itself
+                interrupt(game, other, by_game=False)
+                done = True
+    return done
+
+
+def _feasible(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
+    """712.7: a player may choose to do the actions only if they can do all of them."""
+    for op in ops:
+        key = next(iter(op))
+        spec = op[key]
+        if key == "discard":
+            for p in players(ctx, spec.get("player")):
+                if len(game.state.in_zone("hand", p)) < value(ctx, spec.get("count", 1)):
+                    return False
+        elif key == "pay":
+            if game.state.pools.get(ctx.controller, 0) < value(ctx, spec):
+                return False
+        elif key in ("ready", "exhaust", "destroy"):
+            refs = cards(ctx, spec)
+            if not refs or not all(_on_field(game, r) for r in refs):
+                return False
+            if key == "ready" and all(not game.state.cards[r.id].exhausted for r in refs):
+                return False
+            if key == "exhaust" and all(game.state.cards[r.id].exhausted for r in refs):
+                return False
+        elif key == "move":
+            if not any(game.state.is_current(r) for r in cards(ctx, spec["card"])):
+                return False
+    return True
+
+
+def _may(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
+    """708.3 / 712.7: an optional part, decided on resolution; only if all of it can be done."""
+    cites = ("708.3", "712.7") if ctx.link is not None and ctx.link.kind in ("trigger", "effect") else ("712.7",)
+    if not _feasible(game, ctx, ops):
+        game.trace.add("may_unable", ("712.7",), player=PlayerRef(ctx.controller))
+        return False
+    yes = bool(game.ask(Choice("may", ctx.controller, ctx.source.id, (False, True))))
+    game.trace.add("may_yes" if yes else "may_no", cites, player=PlayerRef(ctx.controller))
+    if not yes:
+        return False
+    return run_ops(game, ctx, ops)
+
+
+def _pay(game: "Game", ctx: Context, spec: Any) -> bool:
+    n = value(ctx, spec)
+    pool = game.state.pools.get(ctx.controller, 0)
+    if pool < n:
+        return False
+    game.state.pools[ctx.controller] = pool - n
+    game.trace.add("pay", ("712.7",), player=PlayerRef(ctx.controller), detail=Text(f"({n})"))
+    return True
+
+
+def _if(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    cond = spec["cond"]
+    ok = _condition(game, ctx, cond)
+    return run_ops(game, ctx, spec.get("then" if ok else "else") or [])
+
+
+def _condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
+    (kind, arg), = cond.items()
+    if kind == "targeted":  # 706.3: only a target the link legally has as it resolves counts
+        wanted = cards(ctx, arg)
+        legal = [o for objs in ctx.legal.values() for o in objs]
+        hit = bool(wanted) and any(w in legal for w in wanted)
+        game.trace.add("if_targeted_yes" if hit else "if_targeted_no", ("706.3",),
+                       card=wanted[0] if wanted else CardRef(str(arg), 0))
+        return hit
+    if kind in ("gte", "lte", "eq"):
+        a, b = (value(ctx, v) for v in arg)
+        ok = {"gte": a >= b, "lte": a <= b, "eq": a == b}[kind]
+        game.trace.add("condition", ("712.3",), what=Text(f"{a} {kind} {b}"), amount=ok)
+        return ok
+    raise ValueError(f"unknown condition {kind!r}")
+
+
+def _each_player(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
+    """802.1: choices made at the same time: the turn player first, then clockwise."""
+    order = game.state.seat_order_from(game.state.turn)
+    game.trace.add("each_player", ("802.1",), players=[PlayerRef(p) for p in order])
+    ok = True
+    for p in order:
+        sub = Context(game, ctx.link, p, ctx.source, ctx.bindings, ctx.legal, ctx.vars, ctx.that, ctx.read)
+        ok = run_ops(game, sub, ops) and ok
+    return ok
+
+
+_HANDLERS: dict[str, Callable[["Game", Context, Any], bool]] = {  # the operations of the effect language
+    "damage": _damage,
+    "repair": _repair,
+    "destroy": _destroy,
+    "move": _move,
+    "ready": _flag("ready"),
+    "exhaust": _flag("exhaust"),
+    "draw": _draw,
+    "draw_until": _draw_until,
+    "discard": _discard,
+    "counters": _counters,
+    "grant": _grant,
+    "create_trigger": _create_trigger,
+    "change_target": _change_target,
+    "interrupt": _interrupt,
+    "may": _may,
+    "pay": _pay,
+    "if": _if,
+    "each_player": _each_player,
+}
+OPS = tuple(_HANDLERS)

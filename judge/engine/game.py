@@ -1,0 +1,145 @@
+"""The game object: state, the game's vocabulary, the chooser and the trace, and the actions a scenario takes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import chain, resolution, triggers
+from judge.engine.choice import Choice, Chooser
+from judge.engine.errors import InvalidInput
+from judge.engine.refs import CardRef, PlayerRef
+from judge.engine.state import GameState
+from judge.engine.trace import Trace
+from judge.games import GameData
+
+
+class Game:
+    """One game in progress. Every decision goes to ``chooser``; every step goes to ``trace``."""
+
+    def __init__(self, state: GameState, data: GameData, chooser: Chooser) -> None:
+        self.state = state
+        self.data = data
+        self.chooser = chooser
+        self.trace = Trace()
+        self.resolved: list[tuple[int, str, str]] = []  # (link uid, source card id, outcome)
+
+    # --- choices ---------------------------------------------------------------------------
+    def ask(self, choice: Choice) -> Any:
+        """Ask the chooser; a mandatory choice with one legal option answers itself."""
+        if not choice.options:
+            raise ValueError(f"no legal option for {choice.describe()}")
+        scripted = getattr(self.chooser, "has_answer", None)
+        if len(choice.options) == 1 and choice.kind not in ("may", "pay", "alt_cost") and not (scripted and scripted(choice)):
+            return choice.options[0]
+        answer = self.chooser.choose(choice)
+        if answer not in choice.options:
+            raise InvalidInput(f"choice {answer!r} is not legal for {choice.describe()}; legal options: {list(choice.options)}")
+        return answer
+
+    # --- small helpers ----------------------------------------------------------------------
+    def is_field(self, zone: str) -> bool:
+        return self.data.is_field(zone)
+
+    def player_ref(self, player: str) -> PlayerRef:
+        return PlayerRef(player)
+
+    def card_ref(self, card_id: str) -> CardRef:
+        return self.state.cards[card_id].ref
+
+    def give_priority(self, player: str, cites: tuple[str, ...]) -> None:
+        """Before anyone receives priority, waiting triggers go on the chain (708.1, 708.1b)."""
+        triggers.pre_priority(self)
+        self.state.priority = player
+        self.trace.add("priority", cites, player=PlayerRef(player))
+
+    # --- actions -----------------------------------------------------------------------------
+    def act(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        """Carry out one scenario action."""
+        kind = next(iter(action))
+        handler = getattr(self, f"_act_{kind}", None)
+        if handler is None:
+            raise InvalidInput(f"unknown action {kind!r}", path)
+        handler(action, path)
+
+    def _pass_until(self, player: str) -> None:
+        """The players before ``player`` in priority order pass (409: priority passes clockwise)."""
+        holder = self.state.priority
+        if holder is None or holder == player:
+            self.state.priority = player
+            return
+        for p in self.state.seat_order_from(holder):
+            if p == player:
+                break
+            self.trace.add("pass", (), player=PlayerRef(p))
+        self.state.priority = player
+
+    def _act_play(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        card_id = action["play"]
+        player = action.get("by") or self.state.cards[card_id].controller
+        card = self.state.cards[card_id]
+        if card.play is None:
+            raise InvalidInput(f"card {card_id!r} has no `play` text to use", path + ("play",))
+        if card.zone != "hand" and not action.get("from_anywhere"):
+            raise InvalidInput(f"card {card_id!r} is in {card.zone}, not in a hand: it cannot be played", path + ("play",))
+        self._pass_until(player)
+        chain.add_link(self, player, "card", card.ref, card.play, free=bool(action.get("free")))
+
+    def _act_use(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        card_id = action["use"]
+        card = self.state.cards[card_id]
+        player = action.get("by") or card.controller
+        abilities = [a for a in card.all_abilities() if a.get("kind") == "activated"]
+        which = action.get("ability", 0)
+        if isinstance(which, str):
+            found = [a for a in abilities if a.get("name") == which]
+        else:
+            found = abilities[which : which + 1] if 0 <= which < len(abilities) else []
+        if not found:
+            raise InvalidInput(f"card {card_id!r} has no activated ability {which!r}", path + ("ability" if "ability" in action else "use",))
+        if not self.is_field(card.zone):
+            raise InvalidInput(f"card {card_id!r} is not on the field: its ability cannot be used", path + ("use",))
+        if card.controller != player:
+            raise InvalidInput(f"{player} does not control {card_id!r}", path + ("by",))
+        self._pass_until(player)
+        chain.add_link(self, player, "ability", card.ref, found[0], free=bool(action.get("free")))
+
+    def _act_resolve(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        n = int(action.get("resolve") or 1) if action.get("resolve") is not True else 1
+        for _ in range(n):
+            if not self.state.chain:
+                raise InvalidInput("`resolve`: the response chain is empty", path)
+            resolution.all_pass_and_resolve(self)
+
+    def _act_resolve_all(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        guard = 0
+        while self.state.chain:
+            resolution.all_pass_and_resolve(self)
+            guard += 1
+            if guard > 500:
+                raise InvalidInput("`resolve_all` did not finish after 500 resolutions (a loop? rules 803 are part 2)", path)
+
+    def _act_draw(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        from judge.engine import effects
+
+        player = action["draw"]
+        self.trace.add("turn_draw", (), player=PlayerRef(player))
+        effects.draw_cards(self, player, int(action.get("count", 1)))
+        self.give_priority(self.state.turn, ())
+
+    def _act_pass(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        player = action["pass"]
+        if self.state.priority != player:
+            raise InvalidInput(f"{player} does not hold priority (holder: {self.state.priority})", path)
+        self.trace.add("pass", (), player=PlayerRef(player))
+        self.state.priority = self.state.seat_order_from(player)[1]
+
+    def _act_end_turn(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        if self.state.chain:
+            raise InvalidInput("`end_turn`: the response chain is not empty", path)
+        for card in self.state.cards.values():
+            card.granted = [g for g in card.granted if g.until != "turn"]
+        self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "turn"]
+        self.trace.add("end_turn", ())
+        nxt = action["end_turn"] if isinstance(action["end_turn"], str) else self.state.seat_order_from(self.state.turn)[1]
+        self.state.turn = nxt
+        self.state.priority = None

@@ -1,0 +1,168 @@
+"""Game state as plain data: players in seat order, cards with their zone, the chain, waiting triggers."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.refs import CardRef, Obj
+
+
+@dataclass
+class Granted:
+    """An ability given to a card by an effect (706.1c), with its limit (``turn`` = until end of turn)."""
+
+    ability: dict[str, Any]
+    until: str | None
+    source: str
+
+
+@dataclass
+class Card:
+    """A card: printed characteristics (data from the scenario) and its current status."""
+
+    id: str
+    name: dict[str, str]
+    text: str
+    owner: str
+    controller: str
+    zone: str
+    type: str
+    subtypes: list[str] = field(default_factory=list)
+    cost: int | None = None
+    power: int | None = None
+    damage_type: str | None = None
+    health: int | None = None
+    damage: int = 0
+    exhausted: bool = False
+    face_down: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    status: list[str] = field(default_factory=list)
+    play: dict[str, Any] | None = None
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    granted: list[Granted] = field(default_factory=list)
+    enters: dict[str, Any] = field(default_factory=dict)
+    inc: int = 0
+
+    @property
+    def ref(self) -> CardRef:
+        return CardRef(self.id, self.inc)
+
+    def current_power(self) -> int | None:
+        """Printed power plus power counters."""
+        if self.power is None:
+            return None
+        return self.power + self.counters.get("power", 0)
+
+    def current_health(self) -> int | None:
+        """Printed health plus health counters."""
+        if self.health is None:
+            return None
+        return self.health + self.counters.get("health", 0)
+
+    def all_abilities(self) -> list[dict[str, Any]]:
+        """Printed abilities then granted ones, in that order."""
+        return list(self.abilities) + [g.ability for g in self.granted]
+
+
+@dataclass
+class Link:
+    """One link of the response chain: what it is, who controls it, what it chose when it was added."""
+
+    uid: int
+    kind: str  # card | ability | trigger | effect (a triggered effect, 715)
+    source: CardRef
+    controller: str
+    text: dict[str, Any]
+    targets: dict[str, list[Obj]] = field(default_factory=dict)
+    modes: list[int] = field(default_factory=list)
+    x: int | None = None
+    distribution: dict[str, dict[Obj, int]] = field(default_factory=dict)
+    bindings: dict[str, Obj] = field(default_factory=dict)
+    tracked: list[CardRef] = field(default_factory=list)
+    locked: dict[str, int] = field(default_factory=dict)
+    free: bool = False
+    event: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Waiting:
+    """A triggered ability or effect that has triggered and waits to go on the chain (708.1)."""
+
+    kind: str  # trigger | effect
+    source: CardRef
+    controller: str
+    text: dict[str, Any]
+    bindings: dict[str, Obj] = field(default_factory=dict)
+    tracked: list[CardRef] = field(default_factory=list)
+    seq: int = 0
+
+
+@dataclass
+class TriggerEffect:
+    """A triggered effect created by a resolving link (715): source and controller are the link's (712.5, 712.6)."""
+
+    source: CardRef
+    controller: str
+    text: dict[str, Any]
+    bindings: dict[str, Obj]
+    once: bool = True
+    until: str | None = "turn"
+
+
+@dataclass
+class GameState:
+    """Everything the engine needs to continue the game from here; deep-copied to rewind (707.2)."""
+
+    players: list[str]
+    turn: str
+    cards: dict[str, Card]
+    pools: dict[str, int]
+    seed: int = 0
+    priority: str | None = None
+    chain: list[Link] = field(default_factory=list)
+    waiting: list[Waiting] = field(default_factory=list)
+    trigger_effects: list[TriggerEffect] = field(default_factory=list)
+    lki: dict[CardRef, Card] = field(default_factory=dict)
+    next_uid: int = 1
+    next_seq: int = 0
+    rng: random.Random = field(default_factory=random.Random)
+    field_zones: frozenset[str] = frozenset({"units", "commander", "resources"})
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def seat_order_from(self, first: str) -> list[str]:
+        """Players clockwise starting with ``first`` (seat order is clockwise)."""
+        i = self.players.index(first)
+        return self.players[i:] + self.players[:i]
+
+    def opponents(self, player: str) -> list[str]:
+        return [p for p in self.seat_order_from(player) if p != player]
+
+    def in_zone(self, zone: str, player: str | None = None) -> list[Card]:
+        """Cards in a zone (of one player: owner off the field, controller on it), in file order."""
+        out = [c for c in self.cards.values() if c.zone == zone]
+        if player is not None:
+            out = [c for c in out if (c.controller if zone in self.field_zones else c.owner) == player]
+        return out
+
+    def is_current(self, ref: CardRef) -> bool:
+        """True while the object is still the same card in the same zone visit."""
+        card = self.cards.get(ref.id)
+        return card is not None and card.inc == ref.inc
+
+    def view(self, ref: CardRef) -> tuple[Card, bool]:
+        """The card as it is, or its last-known information if it has moved since (707.3, 709.2d, 712.3b)."""
+        if self.is_current(ref):
+            return self.cards[ref.id], False
+        return self.lki.get(ref, self.cards[ref.id]), True
+
+    def link(self, uid: int) -> Link | None:
+        return next((l for l in self.chain if l.uid == uid), None)
+
+    def snapshot(self) -> "GameState":
+        return copy.deepcopy(self)

@@ -1,0 +1,94 @@
+"""Click commands for scenarios: ``judge run`` and ``judge scenario schema|check``. Heavy imports stay lazy."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command("run")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (a JSON list, one entry per file).")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Language of the trace.")
+@click.option("--branches", is_flag=True, help="Try every legal option at each unanswered choice; report each distinct outcome.")
+@click.option("--max-branches", type=click.IntRange(1, 10_000), default=64, show_default=True, help="At most this many runs per file in --branches mode.")
+def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, max_branches: int) -> None:
+    """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation.
+
+    Exit status: 0 when every expectation holds, 1 when one fails (or a choice is unanswered in strict mode),
+    2 when a file is invalid.
+    """
+    import json
+
+    from judge.scenario import runner
+    from judge.scenario.loader import ScenarioError, load_file
+
+    worst = 0
+    results: list[object] = []
+    texts: list[str] = []
+    for f in files:
+        try:
+            sc = load_file(f)
+            if branches:
+                br = runner.run_branches(sc, max_branches)
+                ok = all(r.status == "pass" for r, _ in br.outcomes)
+                worst = max(worst, 0 if ok else 1)
+                results.append(runner.branches_json(br, lang))
+                texts.append(runner.render_branches(br, lang))
+            else:
+                res = runner.run(sc)
+                worst = max(worst, 0 if res.status == "pass" else 1)
+                results.append(runner.to_json(res, lang))
+                texts.append(runner.render_text(res, lang))
+        except ScenarioError as e:
+            worst = 2
+            results.append({"file": f, "status": "invalid", "error": {"line": e.line, "column": e.column, "message": e.message}})
+            if not as_json:
+                click.echo(f"error: {e}", err=True)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
+            # A file the loader accepted but the engine could not run: still a bad-input report, not a traceback.
+            worst = 2
+            message = f"the engine could not run this file ({type(e).__name__}: {e})"
+            results.append({"file": f, "status": "invalid", "error": {"line": 1, "column": 1, "message": message}})
+            if not as_json:
+                click.echo(f"error: {f}:1:1: {message}", err=True)
+    if as_json:
+        click.echo(json.dumps(results, ensure_ascii=False, indent=2))
+    else:
+        if texts:
+            click.echo("\n\n".join(texts))
+    sys.exit(worst)
+
+
+@click.group("scenario")
+def scenario_group() -> None:
+    """Scenario files: the JSON Schema, checking files."""
+
+
+@scenario_group.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of scenario files (for editors)."""
+    from judge.scenario.loader import SCHEMA_PATH
+
+    click.echo(SCHEMA_PATH.read_text(encoding="utf-8").rstrip("\n"))
+
+
+@scenario_group.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def check_cmd(files: tuple[str, ...]) -> None:
+    """Check FILES without running them; exit 2 if one is invalid."""
+    from judge.scenario.loader import ScenarioError, load_file
+
+    bad = False
+    for f in files:
+        try:
+            load_file(f)
+            click.echo(f"ok: {f}")
+        except ScenarioError as e:
+            bad = True
+            click.echo(f"error: {e}", err=True)
+    sys.exit(2 if bad else 0)
+
+
+COMMANDS: list[click.Command] = [run_cmd, scenario_group]

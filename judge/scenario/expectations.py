@@ -1,0 +1,70 @@
+"""Expected outcomes: each is checked against the final state or the trace and reported pass/fail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+
+_CARD_FIELDS = ("zone", "damage", "exhausted", "face_down", "controller", "attached_to", "counters", "granted")
+_PLAYER_FIELDS = ("hand", "resources", "deck")
+
+
+@dataclass
+class Checked:
+    """One expectation and whether it held, with what was actually found."""
+
+    expect: dict[str, Any]
+    ok: bool
+    actual: Any
+
+
+def _card_actual(game: "Game", cid: str, key: str) -> Any:
+    card = game.state.cards[cid]
+    if key == "granted":
+        return len(card.granted)
+    if key == "counters":
+        return {k: v for k, v in card.counters.items() if v}
+    return getattr(card, key)
+
+
+def check(game: "Game", exp: dict[str, Any]) -> Checked:
+    """Evaluate one expectation."""
+    st = game.state
+    if "card" in exp:
+        actual = {k: _card_actual(game, exp["card"], k) for k in _CARD_FIELDS if k in exp}
+        want = {k: exp[k] for k in _CARD_FIELDS if k in exp}
+        return Checked(exp, actual == want, actual)
+    if "player" in exp:
+        p = exp["player"]
+        actual = {}
+        for k in _PLAYER_FIELDS:
+            if k in exp:
+                actual[k] = st.pools.get(p, 0) if k == "resources" else len(st.in_zone(k, p))
+        return Checked(exp, actual == {k: exp[k] for k in _PLAYER_FIELDS if k in exp}, actual)
+    if "chain" in exp:
+        actual = [l.source.id for l in reversed(st.chain)]
+        return Checked(exp, actual == list(exp["chain"]), actual)
+    if "priority" in exp:
+        return Checked(exp, st.priority == exp["priority"], st.priority)
+    if "cites" in exp:
+        hit = exp["cites"] in game.trace.cited()
+        return Checked(exp, hit, hit)
+    if "not_cites" in exp:
+        hit = exp["not_cites"] in game.trace.cited()
+        return Checked(exp, not hit, hit)
+    if "step" in exp:
+        n = sum(1 for s in game.trace.steps if s.kind == exp["step"])
+        return Checked(exp, n > 0, n)
+    if "no_step" in exp:
+        n = sum(1 for s in game.trace.steps if s.kind == exp["no_step"])
+        return Checked(exp, n == 0, n)
+    if "link" in exp:
+        outcomes = [o for _, src, o in game.resolved if src == exp["link"]]
+        return Checked(exp, exp["outcome"] in outcomes, outcomes)
+    if "outcomes" in exp:
+        actual = [[src, o] for _, src, o in game.resolved]
+        return Checked(exp, actual == [list(p) for p in exp["outcomes"]], actual)
+    raise ValueError(f"unknown expectation {exp!r}")

@@ -1,0 +1,381 @@
+"""Loading scenario files with a line and column for every value, then checking them (schema and meaning)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from judge.engine.choice import CHOICE_KINDS
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SCHEMA_PATH = Path(__file__).resolve().parent / "scenario.schema.json"
+Path_ = tuple[Any, ...]
+
+
+class ScenarioError(Exception):
+    """A scenario file that cannot be run: names the file, line and column and what is wrong."""
+
+    def __init__(self, file: str, line: int, column: int, message: str) -> None:
+        super().__init__(f"{file}:{line}:{column}: {message}")
+        self.file, self.line, self.column, self.message = file, line, column, message
+
+
+@dataclass
+class Marks:
+    """Where each value (and each mapping key) starts in the file, by path from the top."""
+
+    values: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+
+    def at(self, path: Path_, key: bool = False) -> tuple[int, int]:
+        """The mark of ``path``, or of its nearest ancestor that has one."""
+        p = tuple(path)
+        while True:
+            if key and p in self.keys:
+                return self.keys[p]
+            if p in self.values:
+                return self.values[p]
+            if not p:
+                return (1, 1)
+            p = p[:-1]
+
+
+@dataclass
+class Scenario:
+    """A checked scenario: its plain data plus the marks to point back into the file."""
+
+    file: str
+    data: dict[str, Any]
+    marks: Marks
+
+    def error(self, path: Path_, message: str, key: bool = False) -> ScenarioError:
+        line, col = self.marks.at(path, key)
+        return ScenarioError(self.file, line, col, message)
+
+
+_SCALARS = yaml.constructor.SafeConstructor()
+
+
+def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
+    """Turn a composed node into plain data, recording marks; duplicate keys are an error."""
+    marks.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.ScalarNode):
+        return _SCALARS.construct_object(node)
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(n, path + (i,), marks, file) for i, n in enumerate(node.value)]
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, Any] = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode):
+                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, "a mapping key must be a plain word")
+            key = _SCALARS.construct_object(knode)
+            if knode.tag == "tag:yaml.org,2002:merge":
+                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, "merge keys (<<) are not supported")
+            if not isinstance(key, str):
+                key = str(key).lower() if isinstance(key, bool) else str(key)
+            if key in out:
+                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, f"duplicate key {key!r}")
+            marks.keys[path + (key,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
+            out[key] = _plain(vnode, path + (key,), marks, file)
+        return out
+    raise ScenarioError(file, 1, 1, "unsupported YAML node")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The scenario JSON Schema shipped with the package."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(schema())
+    return cls(schema())
+
+
+def load_text(text: str, file: str) -> Scenario:
+    """Parse, check against the schema, then check meaning; raise ScenarioError on the first problem."""
+    marks = Marks()
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ScenarioError(file, line, col, f"not valid YAML: {e.problem or e.context}") from None
+    except yaml.YAMLError as e:
+        raise ScenarioError(file, 1, 1, f"not valid YAML: {e}") from None
+    if node is None:
+        raise ScenarioError(file, 1, 1, "the file is empty")
+    try:
+        data = _plain(node, (), marks, file)
+    except yaml.constructor.ConstructorError as e:
+        mark = e.problem_mark
+        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1, f"bad value: {e.problem}") from None
+    except (ValueError, TypeError, OverflowError) as e:
+        raise ScenarioError(file, 1, 1, f"bad value: {e}") from None
+    sc = Scenario(file, data, marks)
+    if not isinstance(data, dict):
+        raise sc.error((), "a scenario must be a mapping (game:, title:, players:, …)")
+    _check_effects(sc)
+    _check_schema(sc)
+    _check_meaning(sc)
+    return sc
+
+
+def load_file(path: str | Path) -> Scenario:
+    """Read and check one scenario file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ScenarioError(str(path), 1, 1, f"not UTF-8 text: {e.reason}") from None
+    except OSError as e:
+        raise ScenarioError(str(path), 1, 1, f"cannot read: {e.strerror}") from None
+    return load_text(text, str(path))
+
+
+# --- the schema ------------------------------------------------------------------------------------
+def _check_schema(sc: Scenario) -> None:
+    errors = sorted(_validator().iter_errors(sc.data), key=lambda e: (sc.marks.at(tuple(e.absolute_path)), len(e.absolute_path)))
+    if not errors:
+        return
+    err = max(errors[:1] or errors, key=lambda e: len(e.absolute_path))
+    err = _deepest(err)
+    path = tuple(err.absolute_path)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set((err.schema.get("properties") or {}))
+        extra = [k for k in err.instance if k not in allowed]
+        if extra:
+            raise sc.error(path + (extra[0],), f"unknown field {extra[0]!r} in {_where(path)}; allowed: {', '.join(sorted(allowed))}", key=True)
+    raise sc.error(path, f"{_where(path)}: {_message(err)}")
+
+
+def _deepest(err: Any) -> Any:
+    """For oneOf/anyOf failures, the most specific sub-error."""
+    while err.context:
+        err = max(err.context, key=lambda e: len(e.absolute_path))
+        if err.validator not in ("oneOf", "anyOf"):
+            break
+    return err
+
+
+def _message(err: Any) -> str:
+    if err.validator == "type":
+        return f"expected {err.validator_value}, got {type(err.instance).__name__} {err.instance!r}"
+    if err.validator == "enum":
+        return f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
+    if err.validator == "required":
+        return err.message.replace("is a required property", "is required")
+    return err.message
+
+
+def _where(path: Path_) -> str:
+    return ".".join(str(p) for p in path) or "the file"
+
+
+# --- the effect language ----------------------------------------------------------------------------
+def _check_effects(sc: Scenario) -> None:
+    """Every ability step must be an operation of the effect language with the fields it needs."""
+    from judge.engine.effects import MODIFIERS, OPS
+
+    cards = sc.data.get("cards")
+    if not isinstance(cards, dict):
+        return
+
+    def steps(items: Any, path: Path_) -> None:
+        if not isinstance(items, list):
+            return
+        for i, step in enumerate(items):
+            p = path + (i,)
+            if not isinstance(step, dict) or not step:
+                raise sc.error(p, "an ability step must be a mapping like {damage: {...}}")
+            ops = [k for k in step if k not in MODIFIERS and k not in ("text", "text_en")]
+            if len(ops) != 1 or ops[0] not in OPS:
+                bad = ", ".join(repr(k) for k in ops if k not in OPS) or repr(ops)
+                raise sc.error(p + ((ops[0],) if ops else ()), f"the effect language cannot express step {bad}; known operations: {', '.join(OPS)}", key=True)
+            op = ops[0]
+            arg = step[op]
+            _check_op(sc, op, arg, p + (op,))
+            for nested in ("then", "else"):
+                if op == "if" and isinstance(arg, dict):
+                    steps(arg.get(nested), p + (op, nested))
+            if op in ("may", "each_player"):
+                steps(arg, p + (op,))
+            if op == "create_trigger" and isinstance(arg, dict):
+                steps(arg.get("do"), p + (op, "do"))
+            if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
+                ability(arg["ability"], p + (op, "ability"))
+            steps(step.get("if_you_do"), p + ("if_you_do",))
+
+    def ability(ab: Any, path: Path_) -> None:
+        if not isinstance(ab, dict):
+            return
+        steps(ab.get("do"), path + ("do",))
+        modes = ab.get("modes")
+        if isinstance(modes, dict) and isinstance(modes.get("options"), list):
+            for j, opt in enumerate(modes["options"]):
+                if isinstance(opt, dict):
+                    steps(opt.get("do"), path + ("modes", "options", j, "do"))
+
+    for cid, card in cards.items():
+        if not isinstance(card, dict):
+            continue
+        if isinstance(card.get("play"), dict):
+            ability(card["play"], ("cards", cid, "play"))
+        if isinstance(card.get("abilities"), list):
+            for i, ab in enumerate(card["abilities"]):
+                ability(ab, ("cards", cid, "abilities", i))
+
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "damage": ("to", "amount"), "repair": ("to", "amount"), "move": ("card", "to"), "draw_until": ("hand",),
+    "counters": ("on",), "grant": ("to", "ability"), "create_trigger": ("when", "do"), "change_target": ("link",),
+    "if": ("cond",),
+}
+_LIST_OPS = ("may", "each_player")
+_REF_OPS = ("destroy", "ready", "exhaust", "interrupt")
+_ZONES = ("hand", "deck", "units", "commander", "resources", "salvage", "vortex", "chain")
+
+
+def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
+    if op in _REQUIRED:
+        if not isinstance(arg, dict):
+            raise sc.error(path, f"`{op}` needs a mapping with {', '.join(_REQUIRED[op])}")
+        for k in _REQUIRED[op]:
+            if k not in arg:
+                raise sc.error(path, f"`{op}` needs `{k}`")
+        if op == "move" and arg.get("to") not in _ZONES:
+            raise sc.error(path + ("to",), f"unknown zone {arg.get('to')!r}; zones: {', '.join(_ZONES)}")
+    elif op in _LIST_OPS:
+        if not isinstance(arg, list):
+            raise sc.error(path, f"`{op}` takes a list of steps")
+    elif op in _REF_OPS:
+        if not isinstance(arg, (str, list, dict)):
+            raise sc.error(path, f"`{op}` takes a card reference (self, that, attached, a target name)")
+    elif op in ("draw", "discard"):
+        if not isinstance(arg, dict):
+            raise sc.error(path, f"`{op}` needs a mapping (player, count …)")
+
+
+# --- meaning ------------------------------------------------------------------------------------
+def _check_meaning(sc: Scenario) -> None:
+    """Ids that must exist, players that must be known, one zone per card, answers of the right kind."""
+    d = sc.data
+    players = [p["id"] for p in d["players"]]
+    if len(set(players)) != len(players):
+        raise sc.error(("players",), "a player id appears twice")
+    cards: dict[str, Any] = d["cards"]
+    for pid in players:
+        if pid in cards:
+            raise sc.error(("cards", pid), f"{pid!r} is both a player id and a card id", key=True)
+    if d["turn"] not in players:
+        raise sc.error(("turn",), f"unknown player {d['turn']!r}; players: {', '.join(players)}")
+    if "priority" in d and d["priority"] not in players:
+        raise sc.error(("priority",), f"unknown player {d['priority']!r}")
+
+    def need_card(cid: Any, path: Path_) -> None:
+        if cid not in cards:
+            raise sc.error(path, f"unknown card id {cid!r}; cards: {', '.join(cards)}")
+
+    def need_player(pid: Any, path: Path_) -> None:
+        if pid not in players:
+            raise sc.error(path, f"unknown player {pid!r}; players: {', '.join(players)}")
+
+    for cid, c in cards.items():
+        need_player(c["owner"], ("cards", cid, "owner"))
+        if "controller" in c:
+            need_player(c["controller"], ("cards", cid, "controller"))
+        if "attached_to" in c:
+            need_card(c["attached_to"], ("cards", cid, "attached_to"))
+            host = cards[c["attached_to"]]
+            if host["zone"] not in ("units", "commander", "resources"):
+                raise sc.error(("cards", cid, "attached_to"), f"{c['attached_to']!r} is in {host['zone']}, not on the field: nothing can be attached to it")
+            if c["zone"] not in ("units", "commander", "resources"):
+                raise sc.error(("cards", cid, "zone"), f"{cid!r} is attached to {c['attached_to']!r} on the field but its zone is {c['zone']}: a card in two zones")
+            if c["attached_to"] == cid:
+                raise sc.error(("cards", cid, "attached_to"), "a card cannot be attached to itself")
+    on_chain: dict[str, Path_] = {}
+    for i, link in enumerate(d.get("chain") or []):
+        p = ("chain", i)
+        if ("card" in link) == ("ability" in link):
+            raise sc.error(p, "a chain link names exactly one of `card` or `ability`")
+        if "card" in link:
+            need_card(link["card"], p + ("card",))
+            zone = cards[link["card"]]["zone"]
+            if zone != "chain":
+                raise sc.error(p + ("card",), f"card {link['card']!r} is in two zones: {zone} (cards.{link['card']}.zone) and the response chain")
+            if link["card"] in on_chain:
+                raise sc.error(p + ("card",), f"card {link['card']!r} is on the response chain twice")
+            on_chain[link["card"]] = p
+        else:
+            need_card(link["ability"]["of"], p + ("ability", "of"))
+        if "by" in link:
+            need_player(link["by"], p + ("by",))
+        for slot, ids in (link.get("targets") or {}).items():
+            for j, t in enumerate([ids] if isinstance(ids, str) else ids):
+                if t not in cards and t not in players:
+                    raise sc.error(p + ("targets", slot), f"unknown target {t!r}")
+    for cid, c in cards.items():
+        if c["zone"] == "chain" and cid not in on_chain:
+            raise sc.error(("cards", cid, "zone"), f"card {cid!r} is in zone chain but no `chain:` entry holds it")
+    for i, pend in enumerate(d.get("pending") or []):
+        need_card(pend["of"], ("pending", i, "of"))
+        if "controller" in pend:
+            need_player(pend["controller"], ("pending", i, "controller"))
+    for i, act in enumerate(d.get("actions") or []):
+        if not isinstance(act, dict):
+            continue
+        keys = [k for k in act if k in ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_turn")]
+        if len(keys) != 1:
+            raise sc.error(("actions", i), "an action names exactly one of play, use, resolve, resolve_all, pass, draw, end_turn")
+        for k in ("play", "use"):
+            if k in act:
+                need_card(act[k], ("actions", i, k))
+        for k in ("by", "pass", "draw"):
+            if k in act:
+                need_player(act[k], ("actions", i, k))
+        if isinstance(act.get("end_turn"), str):
+            need_player(act["end_turn"], ("actions", i, "end_turn"))
+    for i, ch in enumerate(d.get("choices") or []):
+        kinds = [k for k in ch if k in CHOICE_KINDS]
+        if len(kinds) != 1:
+            raise sc.error(("choices", i), f"a choice gives exactly one answer ({', '.join(CHOICE_KINDS)})")
+        if "for" in ch:
+            need_card(ch["for"], ("choices", i, "for"))
+        if "by" in ch:
+            need_player(ch["by"], ("choices", i, "by"))
+        ans = ch[kinds[0]]
+        if kinds[0] not in ("target", "discard", "order", "distribute", "new_target", "cost_card", "unique"):
+            continue
+        ids = ans if isinstance(ans, list) else list(ans) if isinstance(ans, dict) else [ans] if isinstance(ans, str) else []
+        for t in ids:
+            base = t.split("#")[0]
+            if base and base not in cards and base not in players:
+                raise sc.error(("choices", i, kinds[0]), f"unknown card or player {t!r}")
+    for i, ex in enumerate(d.get("expect") or []):
+        if "card" in ex:
+            need_card(ex["card"], ("expect", i, "card"))
+        if "player" in ex:
+            need_player(ex["player"], ("expect", i, "player"))
+        if "link" in ex:
+            need_card(ex["link"], ("expect", i, "link"))
+        if ex.get("attached_to"):
+            need_card(ex["attached_to"], ("expect", i, "attached_to"))
+        if ex.get("priority"):
+            need_player(ex["priority"], ("expect", i, "priority"))
+        for j, cid in enumerate(ex.get("chain") or []):
+            need_card(cid, ("expect", i, "chain", j))
+        for j, pair in enumerate(ex.get("outcomes") or []):
+            need_card(pair[0], ("expect", i, "outcomes", j))
+        groups = [g for g in (("card",), ("player",), ("chain",), ("priority",), ("cites",), ("not_cites",), ("step",), ("no_step",), ("link",), ("outcomes",)) if g[0] in ex]
+        if len(groups) != 1:
+            raise sc.error(("expect", i), "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes")
+        if "link" in ex and "outcome" not in ex:
+            raise sc.error(("expect", i), "`link:` needs `outcome:` (resolved, interrupted or removed)")

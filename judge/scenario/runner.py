@@ -1,0 +1,346 @@
+"""Running a scenario: build the game from the file, take the actions, check the expectations, render."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.choice import Choice
+from judge.engine.errors import InvalidInput, OpenChoice
+from judge.engine.game import Game
+from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text, ZoneRef
+from judge.engine.state import Card, GameState, Link, Waiting
+from judge.engine.trace import LinkInfo, Namer, plain
+from judge.games import GameData, load_game
+from judge.scenario.choices import ScriptedChooser, show
+from judge.scenario.expectations import Checked, check
+from judge.scenario.loader import Scenario, ScenarioError, load_file
+
+DEFAULT_BOUND = 64
+
+
+@dataclass
+class Result:
+    """What running one scenario (one branch) gave."""
+
+    scenario: Scenario
+    game: Game | None
+    status: str  # pass | fail | stopped
+    checked: list[Checked] = field(default_factory=list)
+    open_choice: Choice | None = None
+    unused: list[int] = field(default_factory=list)
+    path: list[tuple[Choice, Any]] = field(default_factory=list)
+
+
+def _words(value: Any) -> dict[str, str]:
+    if isinstance(value, dict):
+        return {"zh": value["zh"], "en": value.get("en") or value["zh"]}
+    return {"zh": str(value), "en": str(value)}
+
+
+def build_game(sc: Scenario, chooser: Any) -> Game:
+    """The starting state the file describes: players, cards in their zones, chain and waiting triggers."""
+    d = sc.data
+    data = load_game(d["game"])
+    players = [p["id"] for p in d["players"]]
+    cards: dict[str, Card] = {}
+    for cid, c in d["cards"].items():
+        cards[cid] = Card(
+            id=cid, name=_words(c["name"]), text=c.get("text", ""), owner=c["owner"],
+            controller=c.get("controller", c["owner"]), zone=c["zone"], type=c["type"],
+            subtypes=list(c.get("subtypes") or []), cost=c.get("cost"), power=c.get("power"),
+            damage_type=c.get("damage_type"), health=c.get("health"), damage=int(c.get("damage", 0)),
+            exhausted=bool(c.get("exhausted", False)), face_down=bool(c.get("face_down", False)),
+            counters=dict(c.get("counters") or {}), attached_to=c.get("attached_to"), status=list(c.get("status") or []),
+            play=c.get("play"), abilities=list(c.get("abilities") or []), enters=dict(c.get("enters") or {}),
+        )
+    state = GameState(
+        players=players, turn=d["turn"], cards=cards,
+        pools={p["id"]: int(p.get("resources", 0)) for p in d["players"]},
+        seed=int(d.get("seed", 0)), rng=random.Random(int(d.get("seed", 0))),  # 706.5: the file's seed
+        field_zones=frozenset(z for z, info in data.zones.items() if info["field"]),
+    )
+    game = Game(state, data, chooser)
+    game.trace.add("setup", (), turn=PlayerRef(d["turn"]), seats=[PlayerRef(p) for p in players])
+    for i, entry in enumerate(d.get("chain") or []):
+        game.state.chain.append(_initial_link(game, entry, ("chain", i)))
+    for i, entry in enumerate(d.get("pending") or []):
+        card = cards[entry["of"]]
+        abilities = [a for a in card.all_abilities() if a.get("kind") == "triggered"]
+        idx = entry.get("index", 0)
+        if idx >= len(abilities):
+            raise InvalidInput(f"card {card.id!r} has no triggered ability {idx}", ("pending", i, "index"))
+        w = Waiting("trigger", card.ref, entry.get("controller", card.controller), abilities[idx], {"self": card.ref}, [], seq=i)
+        game.state.waiting.append(w)
+        game.state.next_seq = i + 1
+        game.trace.add("initial_trigger", ("708.1",), link=card.ref, player=PlayerRef(w.controller))
+    return game
+
+
+def _initial_link(game: Game, entry: dict[str, Any], path: tuple[Any, ...]) -> Link:
+    st = game.state
+    if "card" in entry:
+        card = st.cards[entry["card"]]
+        if card.play is None:
+            raise InvalidInput(f"card {card.id!r} on the chain has no `play` text", path + ("card",))
+        kind, text, source = "card", card.play, card.ref
+    else:
+        card = st.cards[entry["ability"]["of"]]
+        abilities = card.all_abilities()
+        idx = entry["ability"].get("index", 0)
+        if idx >= len(abilities):
+            raise InvalidInput(f"card {card.id!r} has no ability {idx}", path + ("ability", "index"))
+        text = abilities[idx]
+        kind = "trigger" if text.get("kind") == "triggered" else "ability"
+        source = card.ref
+    link = Link(uid=st.next_uid, kind=kind, source=source, controller=entry.get("by", card.controller), text=text)
+    st.next_uid += 1
+    link.x = entry.get("x")
+    link.modes = [m - 1 for m in entry.get("modes") or []]
+    link.bindings = {"self": source}
+    for slot, ids in (entry.get("targets") or {}).items():
+        objs: list[Any] = []
+        for t in [ids] if isinstance(ids, str) else ids:
+            objs.append(PlayerRef(t) if t in st.players else st.cards[t].ref)
+        link.targets[slot] = objs
+    game.trace.links[link.uid] = LinkInfo(link.uid, kind, source.id, link.controller)
+    game.trace.add("initial_link", (), link=LinkRef(link.uid), player=PlayerRef(link.controller))
+    return link
+
+
+def _actions(sc: Scenario) -> list[dict[str, Any]]:
+    return [{a: True} if isinstance(a, str) else a for a in sc.data.get("actions") or []]
+
+
+def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
+    """Run one scenario with its scripted choices (and ``forced`` answers for open ones, in branch mode)."""
+    chooser = ScriptedChooser(list(sc.data.get("choices") or []), forced)
+    try:
+        game = build_game(sc, chooser)
+        game.give_priority(sc.data.get("priority", sc.data["turn"]), ())
+        for i, action in enumerate(_actions(sc)):
+            game.act(action, ("actions", i))
+    except InvalidInput as e:
+        raise sc.error(e.path or ("actions",), e.message) from None
+    except OpenChoice as e:
+        return Result(sc, game, "stopped", open_choice=e.choice, path=chooser.open_path)
+    checked = [check(game, exp) for exp in sc.data.get("expect") or []]
+    unused = chooser.unused()
+    ok = all(c.ok for c in checked) and not unused
+    return Result(sc, game, "pass" if ok else "fail", checked, unused=unused, path=chooser.open_path)
+
+
+def run_file(path: str) -> Result:
+    """Load and run one scenario file."""
+    return run(load_file(path))
+
+
+@dataclass
+class PathOutcome:
+    """One scenario file's verdict, for batch checks (FAQ regression)."""
+
+    path: str
+    passed: bool
+    detail: str = ""
+
+
+def run_paths(paths: list[Any]) -> list[PathOutcome]:
+    """Run scenario files; an invalid file or a stopped run counts as not passed, with the reason."""
+    out = []
+    for p in paths:
+        try:
+            res = run_file(str(p))
+        except ScenarioError as e:
+            out.append(PathOutcome(str(p), False, f"invalid scenario: {e}"))
+            continue
+        detail = "" if res.status == "pass" else res.status
+        if res.status == "fail":
+            detail = "; ".join(f"expected {c.expect}, found {c.actual}" for c in res.checked if not c.ok) or "unused choices"
+        out.append(PathOutcome(str(p), res.status == "pass", detail))
+    return out
+
+
+@dataclass
+class Branches:
+    """Every distinct outcome branch mode found, with the open choices that lead to each."""
+
+    scenario: Scenario
+    outcomes: list[tuple[Result, list[list[tuple[Choice, Any]]]]]
+    runs: int
+    bound: int
+    unexplored: int
+
+
+def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
+    """Try every legal option at each open choice (breadth first, at most ``bound`` runs)."""
+    queue: list[list[Any]] = [[]]
+    runs = 0
+    groups: dict[str, tuple[Result, list[list[tuple[Choice, Any]]]]] = {}
+    while queue and runs < bound:
+        prefix = queue.pop(0)
+        res = run(sc, prefix)
+        runs += 1
+        if res.status == "stopped" and res.open_choice is not None:
+            queue.extend(prefix + [opt] for opt in res.open_choice.options)
+            continue
+        assert res.game is not None
+        key = json.dumps([final_state(res.game), [c.ok for c in res.checked]], ensure_ascii=False, sort_keys=True)
+        if key in groups:
+            groups[key][1].append(res.path)
+        else:
+            groups[key] = (res, [res.path])
+    return Branches(sc, list(groups.values()), runs, bound, len(queue))
+
+
+# --- rendering ------------------------------------------------------------------------------------
+_LINK_KIND = {
+    "zh": {"card": "", "ability": "的异能", "trigger": "的触发式效果", "effect": "的触发性影响"},
+    "en": {"card": "", "ability": "'s ability", "trigger": "'s triggered effect", "effect": "'s triggered effect"},
+}
+
+
+def namer(game: Game, sc: Scenario, lang: str) -> Namer:
+    names = {p["id"]: _words(p.get("name", p["id"])) for p in sc.data["players"]}
+    return Namer(
+        lang,
+        lambda cid, lg: game.state.cards[cid].name.get(lg) or game.state.cards[cid].name["zh"] if cid in game.state.cards else cid,
+        lambda pid, lg: names.get(pid, {}).get(lg, pid),
+        lambda z, lg: game.data.zone_name(z, lg),
+        lambda k, lg: _LINK_KIND[lg][k],
+        game.trace.links,
+    )
+
+
+class _Args(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def step_text(game: Game, n: Namer, kind: str, args: dict[str, Any]) -> str:
+    return game.data.phrase(kind, n.lang).format_map(_Args({k: n(v) for k, v in args.items()}))
+
+
+def final_state(game: Game) -> dict[str, Any]:
+    """The end position as plain data (stable order)."""
+    st = game.state
+    return {
+        "turn": st.turn,
+        "priority": st.priority,
+        "players": {p: {"hand": len(st.in_zone("hand", p)), "resources": st.pools.get(p, 0), "deck": len(st.in_zone("deck", p))}
+                    for p in st.players},
+        "chain": [{"link": l.uid, "source": l.source.id, "kind": l.kind, "controller": l.controller} for l in st.chain],
+        "cards": {c.id: {"zone": c.zone, "controller": c.controller, "damage": c.damage, "exhausted": c.exhausted,
+                         "face_down": c.face_down, "attached_to": c.attached_to,
+                         "counters": {k: v for k, v in c.counters.items() if v}, "granted": len(c.granted)}
+                  for c in st.cards.values()},
+    }
+
+
+def _describe_exp(exp: dict[str, Any]) -> str:
+    return ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in exp.items() if k != "note")
+
+
+def render_text(res: Result, lang: str) -> str:
+    sc, game = res.scenario, res.game
+    assert game is not None
+    w = lambda key: game.data.word(key, lang)  # noqa: E731
+    n = namer(game, sc, lang)
+    title = sc.data.get("title_en") if lang == "en" and sc.data.get("title_en") else sc.data["title"]
+    out = [f"== {title}  ({sc.file})", f"{w('steps')}:"]
+    for i, s in enumerate(game.trace.steps, 1):
+        cites = f"  [{', '.join(s.cites)}]" if s.cites else ""
+        out.append(f"{i:3d}. {step_text(game, n, s.kind, s.args)}{cites}")
+    if res.status == "stopped" and res.open_choice is not None:
+        c = res.open_choice
+        what = f"{c.kind}" + (f" ({c.slot})" if c.slot else "") + (f" — {n(CardRef(c.source, 0))} [{c.source}]" if c.source else "")
+        opts = "; ".join(json.dumps(show(c.kind, o), ensure_ascii=False) for o in c.options)
+        out.append(f"  ✋ {step_text(game, n, 'stopped', {'what': what, 'player': PlayerRef(c.player), 'options': opts})}")
+        out.append(f"     choices: - {{{'for: ' + c.source + ', ' if c.source else ''}{c.kind}: …}}")
+    out.append(f"{w('final_state')}:")
+    fs = final_state(game)
+    for p, info in fs["players"].items():
+        out.append(f"  {n(PlayerRef(p))}: {w('hand')} {info['hand']}, {w('pool')} {info['resources']}, {w('deck')} {info['deck']}")
+    chain = [n(LinkRef(l['link'])) for l in reversed(fs["chain"])]
+    out.append(f"  {w('chain')}: {'、'.join(chain) if chain else w('empty')}")
+    out.append(f"  {w('priority')}: {n(PlayerRef(fs['priority'])) if fs['priority'] else w('none')}")
+    for cid, c in fs["cards"].items():
+        bits = [n(ZoneRef(c["zone"]))]
+        if c["exhausted"]:
+            bits.append(w("exhausted"))
+        if c["face_down"]:
+            bits.append(w("face_down"))
+        if c["damage"]:
+            bits.append(f"{w('damage')} {c['damage']}")
+        if c["attached_to"]:
+            bits.append(f"{w('attached_to')} {n(CardRef(c['attached_to'], 0))}")
+        if c["counters"]:
+            bits.append(f"{w('counters')} {c['counters']}")
+        out.append(f"  {n(CardRef(cid, 0))} [{cid}]: {', '.join(bits)}")
+    if res.status != "stopped":
+        out.append(f"{w('expectations')}:")
+        for c in res.checked:
+            mark = "✓" if c.ok else "✗"
+            extra = "" if c.ok else f"   (actual: {json.dumps(c.actual, ensure_ascii=False)})"
+            out.append(f"  {mark} {_describe_exp(c.expect)}{extra}")
+        for i in res.unused:
+            out.append(f"  ✗ {w('unused_choice')}: choices[{i}] {_describe_exp(sc.data['choices'][i])}")
+    status = {"pass": w("pass"), "fail": w("fail"), "stopped": w("stopped")}[res.status]
+    out.append(f"{w('result')}: {status}")
+    return "\n".join(out)
+
+
+def to_json(res: Result, lang: str) -> dict[str, Any]:
+    sc, game = res.scenario, res.game
+    assert game is not None
+    n = namer(game, sc, lang)
+    out: dict[str, Any] = {
+        "file": sc.file, "game": sc.data["game"], "title": sc.data["title"], "status": res.status,
+        "steps": [{"n": i, "kind": s.kind, "text": step_text(game, n, s.kind, s.args), "cites": list(s.cites),
+                   "args": {k: plain(v) for k, v in s.args.items()}} for i, s in enumerate(game.trace.steps, 1)],
+        "final_state": final_state(game),
+        "expectations": [{"expect": c.expect, "pass": c.ok, "actual": c.actual} for c in res.checked],
+        "unused_choices": [sc.data["choices"][i] for i in res.unused],
+    }
+    if res.open_choice is not None:
+        c = res.open_choice
+        out["open_choice"] = {"kind": c.kind, "player": c.player, "for": c.source, "slot": c.slot,
+                              "options": [show(c.kind, o) for o in c.options]}
+    return out
+
+
+def describe_path(path: list[tuple[Choice, Any]]) -> list[dict[str, Any]]:
+    return [{"kind": c.kind, "by": c.player, "for": c.source, "answer": show(c.kind, a)} for c, a in path]
+
+
+def render_branches(br: Branches, lang: str) -> str:
+    sc = br.scenario
+    first = br.outcomes[0][0].game if br.outcomes else None
+    data: GameData = first.data if first else load_game(sc.data["game"])
+    w = lambda key: data.word(key, lang)  # noqa: E731
+    out = [f"== {sc.data['title']}  ({sc.file})",
+           f"{w('branches')}: {len(br.outcomes)} ({br.runs} runs)"]
+    for k, (res, paths) in enumerate(br.outcomes, 1):
+        assert res.game is not None
+        out.append(f"-- {w('outcome')} {k}: {res.status}")
+        for p in paths:
+            out.append(f"   {w('via')}: {json.dumps(describe_path(p), ensure_ascii=False)}")
+        body = render_text(res, lang).splitlines()
+        start = next(i for i, line in enumerate(body) if line.startswith(f"{w('final_state')}:"))
+        out.extend("   " + line for line in body[start:])
+    if br.unexplored:
+        out.append(f"!! bound of {br.bound} runs reached: {br.unexplored} open path(s) not explored (raise --max-branches)")
+    return "\n".join(out)
+
+
+def branches_json(br: Branches, lang: str) -> dict[str, Any]:
+    return {
+        "file": br.scenario.file, "title": br.scenario.data["title"], "runs": br.runs, "bound": br.bound,
+        "unexplored": br.unexplored,
+        "outcomes": [{"status": r.status, "paths": [describe_path(p) for p in paths], "result": to_json(r, lang)}
+                     for r, paths in br.outcomes],
+    }
+
+
+__all__ = ["Result", "run", "run_file", "run_branches", "render_text", "to_json", "ScenarioError", "Text"]

@@ -1,0 +1,128 @@
+"""Bad scenario files: every problem is reported with file, line and column, never as a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judge.scenario.loader import ScenarioError, load_text
+from judge.scenario.runner import run
+
+ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
+GOOD = (ROOT / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
+LINES = GOOD.splitlines()
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, l in enumerate(text.splitlines(), 1) if needle in l)
+
+
+def error(text: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        load_text(text, "f.yaml")
+    return info.value
+
+
+def test_good_file_loads() -> None:
+    assert load_text(GOOD, "f.yaml").data["turn"] == "you"
+
+
+def test_unknown_card_id() -> None:
+    text = GOOD.replace("- {for: alberto, pay: true}", "- {for: albert, pay: true}")
+    e = error(text)
+    assert "unknown card id 'albert'" in e.message and e.line == line_of(text, "albert,")
+
+
+def test_card_in_two_zones() -> None:
+    text = GOOD.replace("actions:", "chain:\n  - {card: alberto, by: you}\nactions:")
+    e = error(text)
+    assert "two zones" in e.message and e.line == line_of(text, "{card: alberto, by: you}")
+
+
+def test_type_error_names_the_field() -> None:
+    text = GOOD.replace("    cost: 2\n", "    cost: two\n", 1)
+    e = error(text)
+    assert "cards.alberto.cost" in e.message and "expected integer" in e.message and e.line == line_of(text, "cost: two")
+
+
+def test_ability_the_language_cannot_express() -> None:
+    text = GOOD.replace("do: [{destroy: target}]", "do: [{banish_forever: target}]")
+    e = error(text)
+    assert "cannot express" in e.message and "banish_forever" in e.message
+    assert e.line == line_of(text, "banish_forever")
+
+
+def test_unknown_field_points_at_the_key() -> None:
+    text = GOOD.replace("    health: 2\n", "    health: 2\n    colour: red\n", 1)
+    e = error(text)
+    assert "unknown field 'colour'" in e.message and (e.line, e.column) == (line_of(text, "colour"), 5)
+
+
+def test_duplicate_key_and_yaml_syntax() -> None:
+    assert "duplicate key" in error(GOOD.replace("turn: you", "turn: you\nturn: opp")).message
+    e = error(GOOD.replace("turn: you", "turn: [you"))
+    assert "not valid YAML" in e.message and e.line > 1
+
+
+def test_illegal_scripted_choice_names_the_legal_options() -> None:
+    text = GOOD.replace("- {for: strike, target: osaro}", "- {for: strike, target: strike}")
+    sc = load_text(text, "f.yaml")
+    with pytest.raises(ScenarioError) as info:
+        run(sc)
+    assert "legal options" in info.value.message and info.value.line == line_of(text, "target: strike}")
+
+
+def _mutate(data: st.DataObject) -> str:
+    lines = list(LINES)
+    for _ in range(data.draw(st.integers(1, 3))):
+        kind = data.draw(st.sampled_from(["delete", "dup", "swap", "chars", "truncate", "value"]))
+        i = data.draw(st.integers(0, len(lines) - 1))
+        if kind == "delete":
+            del lines[i]
+        elif kind == "dup":
+            lines.insert(i, lines[i])
+        elif kind == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "chars":
+            junk = data.draw(st.text(alphabet=":-{}[]#&*!|>'\" \tabc1è", max_size=6))
+            pos = data.draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:pos] + junk + lines[i][pos:]
+        elif kind == "truncate":
+            lines = lines[:i]
+        else:
+            if ":" in lines[i]:
+                head = lines[i].split(":", 1)[0]
+                lines[i] = head + ": " + data.draw(st.sampled_from(["-1", "x", "[]", "{}", "null", "true", "3.5", "opp", "units", "alberto"]))
+        if not lines:
+            break
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_files_fail_cleanly(data: st.DataObject) -> None:
+    text = _mutate(data)
+    try:
+        sc = load_text(text, "m.yaml")
+    except ScenarioError as e:
+        assert e.file == "m.yaml" and e.line >= 1 and e.column >= 1 and e.message
+        return
+    try:
+        res = run(sc)
+    except ScenarioError as e:
+        assert e.line >= 1 and e.message
+        return
+    assert res.status in ("pass", "fail", "stopped")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_arbitrary_text_fails_cleanly(text: str) -> None:
+    try:
+        load_text(text, "t.yaml")
+    except ScenarioError as e:
+        assert e.line >= 1 and e.column >= 1
