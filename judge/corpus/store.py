@@ -130,7 +130,12 @@ def corpus_hash(root: Path | None = None) -> str:
 
 @lru_cache(maxsize=4)
 def load_corpus(root: Path | None = None) -> Corpus:
-    """Load every ``<game>.yaml`` under the corpus folder."""
+    """Every ``<game>.yaml`` under the corpus folder, read once per process."""
+    return read_corpus(root)
+
+
+def read_corpus(root: Path | None = None) -> Corpus:
+    """Read every ``<game>.yaml`` under the corpus folder as it is on disk now."""
     corpus = Corpus()
     base = root or paths.corpus_dir()
     for g in game_ids(base):

@@ -1,0 +1,132 @@
+"""The ``search``, ``define`` and ``index`` commands through click's CliRunner, and start-up imports."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from judge.cli import cli
+from search_fixtures import cache, corpus_root  # noqa: F401  (pytest fixtures)
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_search_text_output(corpus_root: Path) -> None:
+    code, out, _ = run("search", "死循环", "--corpus", str(corpus_root))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("rise 803  死循环  (")
+    assert "⟦死循环⟧" in out  # not a terminal: the plain marks, no ANSI codes
+    assert "\x1b[" not in out
+
+
+def test_search_json_shape(corpus_root: Path) -> None:
+    code, out, _ = run("search", "替代性效果", "--json", "--corpus", str(corpus_root))
+    assert code == 0
+    data = json.loads(out)
+    assert isinstance(data, list) and data
+    for item in data:
+        assert set(item) == {"game", "id", "title", "score", "snippet"}
+        assert isinstance(item["score"], float)
+    assert data[0]["game"] == "sanguo" and data[0]["id"] == "417.1a"
+    assert "⟦替代性效果⟧" in data[0]["snippet"]
+
+
+def test_search_words_joined_and_game_option(corpus_root: Path) -> None:
+    code, out, _ = run("search", "堆疊", "--game", "rise", "-n", "1", "--json", "--corpus", str(corpus_root))
+    assert code == 0
+    assert [(d["game"], d["id"]) for d in json.loads(out)] == [("rise", "707.1")]
+
+
+def test_search_fallback_is_announced(corpus_root: Path) -> None:
+    code, out, err = run("search", "损伤包", "死循环", "--corpus", str(corpus_root))
+    assert code == 0
+    assert "note: no rule matches all of" in out
+    code, out, err = run("search", "损伤包", "死循环", "--json", "--corpus", str(corpus_root))
+    assert code == 0 and "note: no rule matches all of" in err
+    assert json.loads(out)
+
+
+def test_search_unknown_game_exits_2(corpus_root: Path) -> None:
+    code, out, err = run("search", "效果", "--game", "mtg", "--corpus", str(corpus_root))
+    assert code == 2
+    assert "unknown game 'mtg'" in err and "rise" in err and out == ""
+
+
+def test_search_no_result_exits_1(corpus_root: Path) -> None:
+    code, out, err = run("search", "巧克力", "--corpus", str(corpus_root))
+    assert code == 1 and out == ""
+    assert "no rule matches '巧克力'" in err
+
+
+def test_search_empty_query_exits_2(corpus_root: Path) -> None:
+    code, _, err = run("search", "。", "--corpus", str(corpus_root))
+    assert code == 2 and "nothing to search" in err
+
+
+def test_search_empty_corpus_exits_2(tmp_path: Path, cache: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    code, _, err = run("search", "效果", "--corpus", str(tmp_path / "empty"))
+    assert code == 2 and "corpus is empty" in err
+
+
+def test_define_known_term_any_script(corpus_root: Path) -> None:
+    code, out, _ = run("define", "堆叠", "--json", "--corpus", str(corpus_root))
+    assert code == 0
+    data = json.loads(out)
+    assert data["id"] == "response-chain"
+    assert data["games"]["rise"]["terms"] == ["响应链"]
+    assert data["games"]["rise"]["rules"] == [{"id": "707.1", "title": "添加连结"}]
+    assert data["games"]["sanguo"]["rules"] == [{"id": "407.1", "title": "時序、優先權和堆疊"}]
+    code, out, _ = run("define", "Replacement Effect", "--corpus", str(corpus_root))
+    assert code == 0 and out.startswith("replacement-effect:") and "417.1a" in out
+
+
+def test_define_unknown_term_suggests_nearest(corpus_root: Path) -> None:
+    code, out, err = run("define", "替代", "--corpus", str(corpus_root))
+    assert code == 1 and out == ""
+    assert "no glossary concept for '替代'" in err and "replacement-effect" in err
+
+
+def test_index_command_builds_then_reports_up_to_date(corpus_root: Path, cache: Path) -> None:
+    code, out, _ = run("index", "--corpus", str(corpus_root))
+    assert code == 0 and out.startswith("index: built ") and str(cache) in out and "(21 rules)" in out
+    code, out, _ = run("index", "--corpus", str(corpus_root))
+    assert code == 0 and "is up to date" in out
+    code, out, _ = run("index", "--rebuild", "--corpus", str(corpus_root))
+    assert code == 0 and out.startswith("index: built ")
+
+
+def test_importing_the_cli_does_not_import_whoosh_or_opencc() -> None:
+    code = "import sys, judge.cli; bad = [m for m in sys.modules if m.split('.')[0] in ('whoosh', 'opencc')]; print(bad)"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_help_does_not_import_whoosh_or_opencc() -> None:
+    code = (
+        "import sys\nfrom judge.cli import cli\n"
+        "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print([m for m in sys.modules if m.split('.')[0] in ('whoosh', 'opencc')], file=sys.stderr)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert "search" in out.stdout and out.stderr.strip() == "[]"
+
+
+def test_terminal_output_uses_bold_instead_of_marks(monkeypatch) -> None:
+    from judge.search import commands
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert commands._render_marks("将连结加入⟦响应链⟧时") == "将连结加入\x1b[1m响应链\x1b[0m时"
