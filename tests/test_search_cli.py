@@ -36,7 +36,8 @@ def test_search_json_shape(corpus_root: Path) -> None:
     data = json.loads(out)
     assert isinstance(data, list) and data
     for item in data:
-        assert set(item) == {"game", "id", "title", "score", "snippet"}
+        assert set(item) == {"game", "id", "title", "score", "snippet", "kind"}
+        assert item["kind"] == "rule"  # the fixture corpus has no FAQ
         assert isinstance(item["score"], float)
     assert data[0]["game"] == "sanguo" and data[0]["id"] == "417.1a"
     assert "⟦替代性效果⟧" in data[0]["snippet"]
@@ -66,7 +67,7 @@ def test_search_unknown_game_exits_2(corpus_root: Path) -> None:
 def test_search_no_result_exits_1(corpus_root: Path) -> None:
     code, out, err = run("search", "巧克力", "--corpus", str(corpus_root))
     assert code == 1 and out == ""
-    assert "no rule matches '巧克力'" in err
+    assert "no rule or FAQ entry matches '巧克力'" in err
 
 
 def test_search_empty_query_exits_2(corpus_root: Path) -> None:

@@ -21,8 +21,9 @@ from typing import Any, Iterator, NamedTuple
 
 from whoosh.analysis import Token, Tokenizer
 
-# Bump whenever tokens change: the index cache key includes it, so old indexes are rebuilt.
-ANALYSIS_VERSION = "5"
+# Bump whenever tokens or the index schema change: the index cache key includes it, so old
+# indexes are rebuilt.  6: FAQ entries are indexed beside the rules (a ``kind`` field).
+ANALYSIS_VERSION = "6"
 
 CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"

@@ -52,20 +52,29 @@ def _render_marks(snippet: str) -> str:
 @click.command("search")
 @click.argument("query", nargs=-1, required=True)
 @click.option("--game", "-g", help="Only this game (rise, sanguo or riftbound).")
-@click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True, help="At most this many rules.")
+@click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True, help="At most this many results.")
+@click.option(
+    "--kind",
+    type=click.Choice(["all", "rule", "faq"]),
+    default="all",
+    show_default=True,
+    help="Search rules, FAQ entries, or both.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @_corpus_option
-def search_cmd(query: tuple[str, ...], game: str | None, limit: int, as_json: bool, corpus_root: Path | None) -> None:
-    """Full-text search of the rules, in Simplified or Traditional (they are folded together).
+def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, as_json: bool, corpus_root: Path | None) -> None:
+    """Full-text search of the rules and FAQ entries, in Simplified or Traditional (folded together).
 
     QUERY words must all match (if no rule has them all, rules with any are shown, and the
     output says so). Put a phrase in double quotes ('"响应链"'). A rule number anywhere in
-    the query (717.2a, 規則 409.9a, 820.1.c.3) puts that rule first. Glossary terms match
-    every game's word for the concept (see `judge define`).
+    the query (717.2a, 規則 409.9a, 820.1.c.3) puts that rule first, and a FAQ entry id
+    (vendetta-03) that entry. Glossary terms match every game's word for the concept (see
+    `judge define`).
 
-    Output: one rule per entry with game, id, title and a snippet; hits are shown in bold on a
-    terminal and between ⟦ and ⟧ otherwise. With --json: a list of
-    {game, id, title, score, snippet}, hits in the snippet between ⟦ and ⟧; notes go to stderr.
+    Output: one result per entry with game, id (FAQ entries marked FAQ), title and a snippet;
+    hits are shown in bold on a terminal and between ⟦ and ⟧ otherwise. With --json: a list of
+    {game, id, title, score, snippet, kind}, kind "rule" or "faq", hits in the snippet between
+    ⟦ and ⟧; notes go to stderr.
     Exit status: 0 with results, 1 when nothing matches, 2 on bad input.
     """
     from judge.corpus.store import UnknownGameError
@@ -73,7 +82,7 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, as_json: bo
 
     text = " ".join(query)
     try:
-        result = search(text, game=game, limit=limit, source=_source(corpus_root))
+        result = search(text, game=game, limit=limit, source=_source(corpus_root), kind=kind)
     except UnknownGameError as e:
         _unknown_game(e)
         return
@@ -86,14 +95,16 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, as_json: bo
         where = f" in game {game}" if game else ""
         if as_json:
             _dump([])
-        click.echo(f"no rule matches {text!r}{where}", err=True)
+        what = {"all": "rule or FAQ entry", "rule": "rule", "faq": "FAQ entry"}[kind]
+        click.echo(f"no {what} matches {text!r}{where}", err=True)
         sys.exit(1)
     if as_json:
         _dump([h.to_json() for h in result.hits])
         return
     for h in result.hits:
         title = f"  {h.title}" if h.title else ""
-        click.echo(f"{h.game} {h.id}{title}  ({h.score:g})")
+        label = f"FAQ {h.id}" if h.kind == "faq" else h.id
+        click.echo(f"{h.game} {label}{title}  ({h.score:g})")
         click.echo(f"    {_render_marks(h.snippet)}")
 
 

@@ -30,6 +30,7 @@ from whoosh.filedb.filestore import FileStorage
 
 from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, corpus_hash, read_corpus
+from judge.faq.model import FaqEntry, faq_dir, load_faq
 from judge.search.analysis import ANALYSIS_VERSION, analyzer, fold
 from judge.search.glossary import Glossary, glossary_path, load_glossary
 
@@ -43,10 +44,12 @@ TEXT_FIELDS = ("text", "examples")
 
 
 def schema() -> fields.Schema:
-    """Stored ids and titles for display; analysed text (own heading + rule text) and examples
-    with positions; the concepts a rule defines; the glossary spellings it contains."""
+    """Stored ids and titles for display; analysed text (own heading + rule text, or a FAQ entry's
+    question, answer and explanation) and examples with positions; the concepts a rule defines;
+    the glossary spellings it contains."""
     return fields.Schema(
         key=fields.ID(stored=True, unique=True),
+        kind=fields.ID(stored=True),  # "rule" or "faq"
         game=fields.ID(stored=True),
         id=fields.ID(stored=True),
         label=fields.STORED(),
@@ -76,6 +79,16 @@ class Source:
     def load_glossary(self) -> Glossary:
         return load_glossary(self.glossary_path())
 
+    def faq_files(self) -> list[Path]:
+        """The parsed FAQ files indexed with the corpus (none for an in-memory corpus)."""
+        if self.corpus is not None:
+            return []
+        return sorted(faq_dir(self.corpus_root).glob("*.yaml"))
+
+    def load_faq(self) -> list[FaqEntry]:
+        """The FAQ entries indexed with the corpus (none for an in-memory corpus)."""
+        return load_faq(self.corpus_root) if self.corpus is None else []
+
 
 def _corpus_digest(corpus: Corpus) -> str:
     h = hashlib.sha256()
@@ -93,6 +106,8 @@ def index_key(source: Source) -> str:
     h.update((_corpus_digest(source.corpus) if source.corpus is not None else corpus_hash(source.corpus_root)).encode())
     g = source.glossary_path()
     h.update(g.read_bytes() if g.exists() else b"")
+    for f in source.faq_files():
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
     return h.hexdigest()[:32]
 
 
@@ -153,6 +168,7 @@ def rule_documents(corpus: Corpus, glossary: Glossary) -> Iterator[dict[str, Any
         title = own_title(corpus, r)
         yield {
             "key": f"{r.game}:{r.id}",
+            "kind": "rule",
             "game": r.game,
             "id": r.id,
             "label": display_title(corpus, r),
@@ -165,13 +181,37 @@ def rule_documents(corpus: Corpus, glossary: Glossary) -> Iterator[dict[str, Any
         }
 
 
+def faq_documents(entries: list[FaqEntry], glossary: Glossary) -> Iterator[dict[str, Any]]:
+    """One Whoosh document per FAQ entry (key ``faq:<id>``): question, answer and explanation."""
+    spellings = glossary.spellings()
+    for e in entries:
+        label = f"FAQ {e.set}" + (f" ({e.set_en})" if e.set_en else "")
+        yield {
+            "key": f"faq:{e.id}",
+            "kind": "faq",
+            "game": e.game,
+            "id": e.id,
+            "label": label,
+            "title": e.question,
+            "text": e.text,
+            "_stored_text": e.text,
+            "examples": "",
+            "concepts": "",
+            "terms": glossary_occurrences(spellings, "", e.text),
+        }
+
+
 def build_index(source: Source, dest: Path) -> int:
-    """Write a complete index of ``source`` into the empty folder ``dest``; return the rule count."""
+    """Write a complete index of ``source`` into the empty folder ``dest``; return the document count."""
     ix = windex.create_in(str(dest), schema())
     writer = ix.writer(limitmb=256)
     n = 0
+    glossary = source.load_glossary()
     try:
-        for doc in rule_documents(source.load_corpus(), source.load_glossary()):
+        for doc in rule_documents(source.load_corpus(), glossary):
+            writer.add_document(**doc)
+            n += 1
+        for doc in faq_documents(source.load_faq(), glossary):
             writer.add_document(**doc)
             n += 1
     except BaseException:

@@ -2,7 +2,8 @@
 
 Query syntax:
 
-* rule numbers anywhere (``717.2a``, ``規則 409.9a``, ``820.1.c.3``) put those rules first;
+* rule numbers anywhere (``717.2a``, ``規則 409.9a``, ``820.1.c.3``) put those rules first,
+  and FAQ entry ids (``vendetta-03``) those entries;
 * ``"quoted"`` (or “…”, 「…」, 『…』) text is an exact phrase;
 * other text is split on spaces; each CJK run must match as its bigrams (a single
   character as itself), each Latin word as itself;
@@ -33,6 +34,8 @@ CONCEPT_BOOST = 3.0  # a rule the glossary says defines the concept
 TERMS_B = 0.3  # weak length normalisation for glossary terms: a short heading should not beat its rules
 EXPANSION_WEIGHT = 0.6  # another word for the concept counts a little less than the word typed
 QUOTED_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』')
+FAQ_ID_RE = re.compile(r"(?<![\w-])(?P<id>[a-z]+-\d{2,3})(?![\w-])")
+KINDS = ("all", "rule", "faq")
 RULE_REF_RE = re.compile(rf"(?:规则|章节|rule|第)?\s*(?<![\d.])(?P<id>{RULE_ID})(?!\d)\s*条?", re.IGNORECASE)
 WORD_RE = re.compile(r"\S+")  # a query is split on white space
 
@@ -63,15 +66,16 @@ class Part:
 
 @dataclass
 class ParsedQuery:
-    """Rule numbers to put first and the parts to search for."""
+    """Rule numbers and FAQ entry ids to put first, and the parts to search for."""
 
     rule_ids: list[str]
     parts: list[Part]
+    faq_ids: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Hit:
-    """One ranked rule; ``snippet`` marks hits with ⟦ ⟧."""
+    """One ranked rule or FAQ entry (``kind``); ``snippet`` marks hits with ⟦ ⟧."""
 
     game: str
     id: str
@@ -79,9 +83,17 @@ class Hit:
     score: float
     snippet: str
     pinned: bool = False
+    kind: str = "rule"
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "id": self.id, "title": self.title, "score": self.score, "snippet": self.snippet}
+        return {
+            "game": self.game,
+            "id": self.id,
+            "title": self.title,
+            "score": self.score,
+            "snippet": self.snippet,
+            "kind": self.kind,
+        }
 
 
 @dataclass
@@ -144,6 +156,13 @@ def parse_query(query: str, glossary: Glossary, game: str | None = None) -> Pars
         return " "
 
     text = RULE_REF_RE.sub(take_rule, text)
+    faq_ids: list[str] = []
+
+    def take_faq(m: re.Match[str]) -> str:
+        faq_ids.append(m.group("id"))
+        return " "
+
+    text = FAQ_ID_RE.sub(take_faq, text)
     pieces: list[str] = []
     last = 0
     for start, end, concept in glossary.find_in(text):
@@ -156,9 +175,9 @@ def parse_query(query: str, glossary: Glossary, game: str | None = None) -> Pars
         for word in WORD_RE.findall(piece):
             if list(units(word)):
                 parts.append(Part("text", word))
-    if not parts and rule_ids:
-        parts = [Part("text", rid) for rid in rule_ids]
-    return ParsedQuery(list(dict.fromkeys(rule_ids)), parts)
+    if not parts and (rule_ids or faq_ids):
+        parts = [Part("text", rid) for rid in rule_ids + faq_ids]
+    return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)))
 
 
 def _any_field(token: str) -> wq.Query:
@@ -191,7 +210,8 @@ def part_query(part: Part) -> wq.Query | None:
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
     candidates = [fields.get(name) or "" for name in ("text", "examples", "title")]
     snippet = best_snippet(candidates, needles)
-    return Hit(fields["game"], fields["id"], fields.get("label") or "", round(score, 3), snippet, pinned)
+    kind = fields.get("kind") or "rule"
+    return Hit(fields["game"], fields["id"], fields.get("label") or "", round(score, 3), snippet, pinned, kind)
 
 
 class SearchSession:
@@ -204,7 +224,7 @@ class SearchSession:
 
     def _open(self, oi: OpenIndex) -> None:
         self.index = oi
-        self._filters: dict[str, Any] = {}
+        self._filters: dict[tuple[str | None, str], Any] = {}
         self._searcher = oi.index.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2, terms_B=TERMS_B))
 
     def close(self) -> None:
@@ -216,30 +236,37 @@ class SearchSession:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def search(self, query: str, *, game: str | None = None, limit: int = 10) -> SearchResult:
-        """Ranked rules for ``query``; an index that fails to read is rebuilt once and the query retried."""
+    def search(self, query: str, *, game: str | None = None, limit: int = 10, kind: str = "all") -> SearchResult:
+        """Ranked rules and FAQ entries (``kind``: all, rule or faq) for ``query``; an index that
+        fails to read is rebuilt once and the query retried."""
+        if kind not in KINDS:
+            raise QueryError(f"unknown kind {kind!r}; valid kinds: {', '.join(KINDS)}")
         with discarding_broken_readers() as failed:
             try:
-                return self._run(query, game, limit)
+                return self._run(query, game, limit, kind)
             except (UnknownGameError, QueryError, EmptyIndexError):
                 raise
             except Exception:  # a damaged index that opened but fails to read: rebuild below
                 failed.append(True)
                 self.close()
         self._open(rebuild(self.source, key=self.index.key))
-        return self._run(query, game, limit)
+        return self._run(query, game, limit, kind)
 
-    def _game_filter(self, game: str) -> Any:
-        """The set of a game's documents (built once per session)."""
-        if game not in self._filters:
-            self._filters[game] = set(self._searcher.docs_for_query(wq.Term("game", game)))
-        return self._filters[game]
+    def _filter(self, game: str | None, kind: str) -> Any:
+        """The set of documents of one game and/or kind (built once per session), or None for all."""
+        if game is None and kind == "all":
+            return None
+        if (game, kind) not in self._filters:
+            terms = ([wq.Term("game", game)] if game else []) + ([wq.Term("kind", kind)] if kind != "all" else [])
+            q = terms[0] if len(terms) == 1 else wq.And(terms)
+            self._filters[(game, kind)] = set(self._searcher.docs_for_query(q))
+        return self._filters[(game, kind)]
 
     def games(self) -> list[str]:
         """The games the index has rules for."""
         return sorted(self._searcher.reader().field_terms("game"))
 
-    def _run(self, query: str, game: str | None, limit: int) -> SearchResult:
+    def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher
         games = self.games()
         if not games:
@@ -251,14 +278,15 @@ class SearchSession:
             raise QueryError(f"nothing to search for in {query!r}")
         needles = [g for p in parsed.parts for g in p.needle_groups()]
         pinned: list[Hit] = []
-        for rid in parsed.rule_ids:
-            for g in [game] if game else games:
-                doc = searcher.document(key=f"{g}:{rid}")
-                if doc:
-                    pinned.append(_hit(doc, 0.0, needles, pinned=True))
+        keys = [f"{g}:{rid}" for rid in parsed.rule_ids for g in ([game] if game else games)] if kind != "faq" else []
+        keys += [f"faq:{fid}" for fid in parsed.faq_ids] if kind != "rule" else []
+        for key in keys:
+            doc = searcher.document(key=key)
+            if doc and (game is None or doc["game"] == game):
+                pinned.append(_hit(doc, 0.0, needles, pinned=True))
         subqueries = [q for p in parsed.parts if (q := part_query(p)) is not None]
-        flt = self._game_filter(game) if game else None
-        pinned_keys = {f"{h.game}:{h.id}" for h in pinned}
+        flt = self._filter(game, kind)
+        pinned_keys = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
         notes: list[str] = []
         matched = "all"
         results = searcher.search(wq.And(subqueries), limit=limit + len(pinned), filter=flt)
@@ -276,7 +304,9 @@ class SearchSession:
         return SearchResult((pinned + hits)[:limit], matched, notes, str(self.index.path))
 
 
-def search(query: str, *, game: str | None = None, limit: int = 10, source: Source | None = None) -> SearchResult:
-    """Ranked rules for ``query`` (one-off: opens the index, building it first when needed)."""
+def search(
+    query: str, *, game: str | None = None, limit: int = 10, source: Source | None = None, kind: str = "all"
+) -> SearchResult:
+    """Ranked rules and FAQ entries for ``query`` (one-off: opens the index, building it first when needed)."""
     with SearchSession(source) as session:
-        return session.search(query, game=game, limit=limit)
+        return session.search(query, game=game, limit=limit, kind=kind)
