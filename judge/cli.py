@@ -10,6 +10,7 @@ import click
 
 from judge.corpus import lookup
 from judge.faq.commands import COMMANDS as FAQ_COMMANDS
+from judge.report.commands import COMMANDS as REPORT_COMMANDS
 from judge.search.commands import COMMANDS as SEARCH_COMMANDS
 from judge.scenario.commands import COMMANDS as SCENARIO_COMMANDS
 
@@ -39,9 +40,12 @@ def rule_cmd(rule_id: str, game: str | None, as_json: bool) -> None:
         click.echo(f"error: no rule {rule_id!r}{where}. Nearest existing ids: {hint}", err=True)
         sys.exit(1)
     if as_json:
-        _dump_json([lookup.rule_json(corpus, r) for r in found] if len(found) > 1 else lookup.rule_json(corpus, found[0]))
+        items = [{**lookup.rule_json(corpus, r), "scenarios": lookup.citing_scenarios(r)} for r in found]
+        _dump_json(items if len(items) > 1 else items[0])
         return
-    click.echo("\n\n".join(lookup.render_rule(corpus, r) for r in found))
+    click.echo("\n\n".join(
+        lookup.render_rule(corpus, r) + "\n\n" + lookup.render_scenarios(lookup.citing_scenarios(r)) for r in found
+    ))
 
 
 @cli.command("rules")
@@ -103,7 +107,7 @@ def corpus_add(file: Path, game: str, fmt: str, title: str | None) -> None:
         click.echo(f"{r.game}: {r.rules} rules -> {r.path}")
 
 
-for _command in (*SEARCH_COMMANDS, *SCENARIO_COMMANDS, *FAQ_COMMANDS):
+for _command in (*SEARCH_COMMANDS, *SCENARIO_COMMANDS, *FAQ_COMMANDS, *REPORT_COMMANDS):
     cli.add_command(_command)
 
 

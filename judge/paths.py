@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+CACHE_ENV = "JUDGE_CACHE_DIR"
 
 _PKG = Path(__file__).resolve().parent
 
@@ -25,3 +28,13 @@ def scenarios_dir() -> Path:
 
 def templates_dir() -> Path:
     return data_root() / "templates"
+
+
+def cache_dir() -> Path:
+    """The per-user cache folder (``$JUDGE_CACHE_DIR`` when set): search index, scenario citations."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("judge"))

@@ -88,9 +88,13 @@ def test_rules_document_date_is_read_from_the_raw_header(root: Path) -> None:
 def test_every_entry_not_yet_encoded_without_scenarios(root: Path, tmp_path: Path) -> None:
     report = run(root, scenarios=tmp_path / "no-such-folder")
     assert {r.ruling for r in report.results} == {"not-encoded"}
-    assert report.summary()["not_encoded"] == 34
+    assert {e.ruling for e in report.examples} == {"not-encoded"}
+    s = report.summary()
+    # 34 FAQ entries + the 7 worked examples of the 14 Riftbound rules (206 has 3, 820.1.d.1 has 2)
+    assert (s["entries"], s["examples"], s["rulings"], s["not_encoded"]) == (34, 7, 41, 41)
     text = check.render_text(report)
-    assert "34 not yet encoded" in text and "37 not in the corpus" in text
+    assert "41 not yet encoded" in text and "37 not in the corpus" in text
+    assert "riftbound 206 #3" in text
     assert "359.3.f.1 (not in the corpus)" in text
     assert text.rstrip().endswith("OK")
 
@@ -104,7 +108,7 @@ def test_faq_sourced_scenarios_are_found_and_need_a_runner(root: Path, tmp_path:
     report = run(root, scenarios=sc)
     by_id = {r.entry.id: r for r in report.results}
     assert by_id["vendetta-02"].ruling == "not-run"
-    assert report.summary()["not_encoded"] == 33
+    assert report.summary()["not_encoded"] == 40  # 33 entries + 7 examples
     assert report.ok  # nothing ran, nothing regressed
 
 
@@ -126,7 +130,7 @@ def test_runner_is_given_the_scenario_paths_and_its_outcomes_decide(root: Path, 
     assert by_id["vendetta-03"].ruling == "regressed"
     assert not report.ok
     s = report.summary()
-    assert (s["reproduced"], s["regressed"], s["not_encoded"]) == (1, 1, 32)
+    assert (s["reproduced"], s["regressed"], s["not_encoded"]) == (1, 1, 32 + 7)
     assert "expected -3 [M], got -2 [M]" in check.render_text(report)
 
 
@@ -204,7 +208,7 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
     report = run(root, scenarios=sc, runner=lambda paths: [Outcome(a, True), Outcome(b, False, "wrong")])
     tree = ET.fromstring(check.junit_xml(report))
     assert tree.tag == "testsuites"
-    cases = tree.findall("./testsuite/testcase")
+    cases = tree.findall("./testsuite[@name='faq.riftbound.vendetta']/testcase")
     assert len(cases) == 34
     assert [c.get("name") for c in cases] == [f"vendetta-{n:02d}" for n in range(1, 35)]
     by_name = {c.get("name"): c for c in cases}
@@ -214,4 +218,9 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
     assert "359.3.f.1: not in the corpus" in by_name["vendetta-02"].find("system-out").text
     suite = tree.find("testsuite")
     assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("34", "1", "32")
-    assert tree.get("tests") == "34"
+    examples = tree.findall("./testsuite[@name='examples.riftbound']/testcase")
+    assert [c.get("name") for c in examples] == [
+        "135.2.b.3#1", "206#1", "206#2", "206#3", "820.1.d.1#1", "820.1.d.1#2", "820.2.a#1",
+    ]
+    assert all(c.find("skipped").get("message") == "not yet encoded" for c in examples)
+    assert tree.get("tests") == "41" and tree.get("failures") == "1" and tree.get("skipped") == "39"

@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from judge import paths
 from judge.corpus import build
-from judge.faq import check
 from judge.faq.commands import COMMANDS, faq_group
 from judge.faq.parse import build_faq
 
@@ -108,7 +108,9 @@ def test_show_unknown_id_exits_1_with_nearest_ids() -> None:
 def test_check_reports_every_entry_and_exits_0(corpus_root: Path, tmp_path: Path) -> None:
     res = run("check", "--scenarios", str(tmp_path / "none"))
     assert res.exit_code == 0, res.output
-    assert "34 not yet encoded" in res.output
+    # 34 FAQ entries and the 7 worked examples of the 14 Riftbound rules, none encoded
+    assert "rulings: 41 (34 FAQ entries, 7 worked examples)" in res.output
+    assert "41 not yet encoded" in res.output
     assert "37 not in the corpus" in res.output
     assert "rules document 001_c404060e52f8fb3e.txt: date 2026-10-10" in res.output
     assert "FAQ riftbound-vendetta.yaml: date not stated in the document" in res.output
@@ -120,24 +122,54 @@ def test_check_json_and_junit(corpus_root: Path, tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["ok"] is True
-    assert data["summary"]["not_encoded"] == 34 and data["summary"]["not_in_corpus"] == 37
+    assert data["summary"]["not_encoded"] == 41 and data["summary"]["not_in_corpus"] == 37
     assert data["dates"] == {"faq": {"riftbound-vendetta.yaml": None}, "rules": {RULES_RAW: "2026-10-10"}}
-    assert len(data["entries"]) == 34
+    assert len(data["entries"]) == 34 and len(data["examples"]) == 7
+    assert {e["ruling"] for e in data["examples"]} == {"not-encoded"}
     tree = ET.parse(junit).getroot()
-    assert len(tree.findall(".//testcase")) == 34
+    assert len(tree.findall(".//testcase")) == 41
 
 
-def test_check_exits_1_on_a_regressed_ruling(corpus_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _copy_scenario(src: Path, dest: Path, bump_damage: bool) -> Path:
+    """A copy of a real scenario; with ``bump_damage`` its first ``damage`` expectation expects one more."""
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    if bump_damage:
+        exp = next(e for e in data["expect"] if "damage" in e)
+        exp["damage"] += 1
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return dest
+
+
+def test_a_real_worked_example_scenario_is_reproduced_by_the_real_runner(tmp_path: Path) -> None:
     sc = tmp_path / "scenarios"
-    sc.mkdir()
-    path = sc / "mel.yaml"
-    path.write_text("source: {kind: faq, id: vendetta-03}\n", encoding="utf-8")
-    monkeypatch.setattr(
-        check, "default_runner", lambda: lambda paths: [check.ScenarioOutcome(p, False, "wrong power") for p in paths]
-    )
-    res = run("check", "--scenarios", str(sc))
+    _copy_scenario(REPO / "scenarios" / "rise" / "709_2b_example.yaml", sc / "rise" / "copy.yaml", bump_damage=False)
+    res = run("check", "--json", "--scenarios", str(sc))
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    ex = {e["id"]: e for e in data["examples"]}["rise:709.2b#1"]
+    assert ex["ruling"] == "reproduced" and ex["scenarios"][0]["passed"] is True
+    assert data["summary"]["regressed"] == 0
+
+
+def test_check_exits_1_on_a_regressed_ruling(tmp_path: Path) -> None:
+    """The real runner, a real scenario with one expectation changed: the ruling is regressed, exit 1."""
+    sc = tmp_path / "scenarios"
+    path = _copy_scenario(REPO / "scenarios" / "rise" / "709_2b_example.yaml", sc / "rise" / "wrong.yaml", bump_damage=True)
+    junit, html = tmp_path / "faq.xml", tmp_path / "faq.html"
+    res = run("check", "--scenarios", str(sc), "--junit", str(junit), "--html", str(html))
     assert res.exit_code == 1, res.output
-    assert "vendetta-03" in res.output and "REGRESSED" in res.output and "FAILED" in res.output
+    line = next(l for l in res.output.splitlines() if l.startswith("rise 709.2b #1"))
+    assert "REGRESSED" in line
+    assert f"scenario {path}: FAILED" in res.output
+    assert "1 regressed" in res.output and res.output.rstrip().endswith("FAILED")
+    tree = ET.parse(junit).getroot()
+    case = tree.find("./testsuite[@name='examples.rise']/testcase[@name='709.2b#1']")
+    assert case is not None and case.find("failure") is not None
+    assert str(path) in case.find("failure").get("message")
+    assert tree.get("failures") == "1"
+    page = html.read_text(encoding="utf-8")
+    assert 'id="verdict">FAILED<' in page and "wrong.yaml" in page
 
 
 def test_check_without_a_corpus_for_the_game_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

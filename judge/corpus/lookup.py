@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -26,6 +27,20 @@ def corpus_or_exit(game: str | None) -> Corpus:
 def _ref_title(corpus: Corpus, game: str, rid: str) -> str | None:
     target = corpus.get(game, rid)
     return target.title if target else None
+
+
+def citing_scenarios(rule: Rule, scenarios_root: Path | None = None) -> list[dict[str, str]]:
+    """The scenarios (of the rule's game) with a step citing ``rule``: ``[{file, title, status}]``, by path."""
+    from judge.report.citations import citing
+
+    return citing(rule.game, scenarios_root).get(rule.id, [])
+
+
+def render_scenarios(found: list[dict[str, str]]) -> str:
+    """The ``judge rule`` block listing the scenarios that cite the rule."""
+    if not found:
+        return "场景: 没有场景的步骤引用此条"
+    return "\n".join(["场景（步骤引用此条）:"] + [f"  {s['file']}  {s['title']}  [{s['status']}]" for s in found])
 
 
 def rule_json(corpus: Corpus, rule: Rule) -> dict[str, Any]:

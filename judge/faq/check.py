@@ -29,9 +29,18 @@ rule's date is the date of the rules document it was parsed from, read from that
 header (``《符文战场》核心规则 · 最后更新 2026-10-10 · …``) by :func:`rules_document_date`; the
 corpus has no per-rule dates.  Review flags are not regressions.
 
+**Worked examples.**  The rules' own examples (示例 / 例如 …) are published rulings too.  Every
+example of every rule in the corpus is one ruling; a scenario whose YAML says
+``source: {kind: example, rule: <id>}`` (and ``game: <game>``) encodes the examples of that rule,
+and is run like a FAQ scenario: ``reproduced`` / ``regressed`` / ``not-run`` / ``not-encoded``.
+The source names a rule, not which of its examples: where a rule has several examples (none
+in 崛起 today) the scenario counts for each of them.  A scenario naming an example of a rule the
+corpus does not hold is a problem; of a rule that holds no example, a warning (it is not run).
+
 Regressions (exit status 1): a regressed ruling; a scenario whose FAQ source names an entry that
-does not exist; a parsed FAQ file whose raw document is missing or has changed since it was
-parsed (rebuild with :func:`judge.faq.parse.build_faq`).
+does not exist, or whose example source names a rule that does not exist; a parsed FAQ file
+whose raw document is missing or has changed since it was parsed (rebuild with
+:func:`judge.faq.parse.build_faq`).
 """
 
 from __future__ import annotations
@@ -120,14 +129,46 @@ class EntryResult:
 
 
 @dataclass
+class ExampleResult:
+    """A worked example of a rule, as a published ruling."""
+
+    game: str
+    rule: str
+    index: int  # 1-based, in the rule's order
+    text: str
+    ruling: str
+    scenarios: list[ScenarioOutcome] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}:{self.rule}#{self.index}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "rule": self.rule,
+            "example": self.index,
+            "text": self.text,
+            "ruling": self.ruling,
+            "scenarios": [
+                {"path": str(s.path), "passed": s.passed, "detail": s.detail} for s in self.scenarios
+            ],
+        }
+
+
+@dataclass
 class Report:
     results: list[EntryResult]
     faq_dates: dict[str, str | None]
     rules_dates: dict[str, str | None]
     problems: list[str] = field(default_factory=list)
+    examples: list[ExampleResult] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def count(self, ruling: str) -> int:
-        return sum(r.ruling == ruling for r in self.results)
+        """Published rulings (FAQ entries and worked examples) with this status."""
+        return sum(r.ruling == ruling for r in self.results) + sum(e.ruling == ruling for e in self.examples)
 
     def citations(self, status: str | None = None) -> int:
         return sum(status is None or c.status == status for r in self.results for c in r.citations)
@@ -138,7 +179,9 @@ class Report:
 
     def summary(self) -> dict[str, int]:
         return {
+            "rulings": len(self.results) + len(self.examples),
             "entries": len(self.results),
+            "examples": len(self.examples),
             "reproduced": self.count(REPRODUCED),
             "regressed": self.count(REGRESSED),
             "not_run": self.count(NOT_RUN),
@@ -157,7 +200,9 @@ class Report:
             "summary": self.summary(),
             "dates": {"faq": dict(self.faq_dates), "rules": dict(self.rules_dates)},
             "problems": list(self.problems),
+            "warnings": list(self.warnings),
             "entries": [r.to_dict() for r in self.results],
+            "examples": [e.to_dict() for e in self.examples],
         }
 
 
@@ -219,13 +264,48 @@ def citation_status(
 # ---------------------------------------------------------------- scenarios
 
 
-def faq_sources(data: Any) -> list[str]:
-    """The FAQ entry ids a loaded scenario names as its ``source`` (``{kind: faq, id: …}``)."""
+def _sources(data: Any, kind: str) -> list[dict[str, Any]]:
     if not isinstance(data, dict):
         return []
     src = data.get("source")
     items = src if isinstance(src, list) else [src]
-    return [str(s["id"]) for s in items if isinstance(s, dict) and s.get("kind") == "faq" and "id" in s]
+    return [s for s in items if isinstance(s, dict) and s.get("kind") == kind]
+
+
+def faq_sources(data: Any) -> list[str]:
+    """The FAQ entry ids a loaded scenario names as its ``source``: ``{kind: faq, entry: …}`` (the
+    scenario schema's key) or ``{kind: faq, id: …}``."""
+    return [str(s.get("entry", s.get("id"))) for s in _sources(data, "faq") if "entry" in s or "id" in s]
+
+
+def example_sources(data: Any) -> list[tuple[str, str]]:
+    """The (game, rule id) of each worked example a loaded scenario names: ``{kind: example, rule: …}``."""
+    game = str(data.get("game", "")) if isinstance(data, dict) else ""
+    return [(game, str(s["rule"])) for s in _sources(data, "example") if "rule" in s]
+
+
+def _scenario_files(scenarios_root: Path) -> list[tuple[Path, Any]]:
+    """Each ``*.yaml``/``*.yml`` file under the folder with its data; files that are not valid YAML are skipped."""
+    import yaml
+
+    if not scenarios_root.is_dir():
+        return []
+    out = []
+    for path in sorted(p for p in scenarios_root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()):
+        try:
+            out.append((path, yaml.safe_load(path.read_text(encoding="utf-8"))))
+        except (yaml.YAMLError, UnicodeDecodeError):
+            continue
+    return out
+
+
+def find_example_scenarios(scenarios_root: Path) -> dict[tuple[str, str], list[Path]]:
+    """(game, rule id) → the scenario files naming an example of that rule as their source."""
+    found: dict[tuple[str, str], list[Path]] = {}
+    for path, data in _scenario_files(scenarios_root):
+        for key in example_sources(data):
+            found.setdefault(key, []).append(path)
+    return found
 
 
 def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
@@ -233,17 +313,8 @@ def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
 
     Files that are not valid YAML are skipped here: validating scenarios is the runner's job.
     """
-    import yaml
-
     found: dict[str, list[Path]] = {}
-    if not scenarios_root.is_dir():
-        return found
-    files = sorted(p for p in scenarios_root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
-    for path in files:
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (yaml.YAMLError, UnicodeDecodeError):
-            continue
+    for path, data in _scenario_files(scenarios_root):
         for fid in faq_sources(data):
             found.setdefault(fid, []).append(path)
     return found
@@ -296,26 +367,48 @@ def check(
         if fid not in known:
             for p in files:
                 problems.append(f"{p}: source names FAQ entry {fid!r}, which does not exist")
-    encoded = sorted({p for fid, ps in by_entry.items() if fid in known for p in ps})
+    by_example = find_example_scenarios(scenarios_root) if scenarios_root else {}
+    warnings: list[str] = []
+    for (game, rid), files in sorted(by_example.items()):
+        rule = corpus.get(game, rid) if game in corpus.games else None
+        for p in files:
+            if rule is None:
+                problems.append(f"{p}: source names a worked example of {game} rule {rid!r}, which is not in the corpus")
+            elif not rule.examples:
+                warnings.append(f"{p}: source names a worked example of {game} rule {rid}, which has no example in the corpus (not run)")
+    with_examples = {k for k in by_example if k[0] in corpus.games and (r := corpus.get(*k)) is not None and r.examples}
+    encoded = sorted(
+        {p for fid, ps in by_entry.items() if fid in known for p in ps}
+        | {p for k in with_examples for p in by_example[k]}
+    )
     outcomes = _outcomes(runner, encoded) if runner and encoded else {}
+
+    def verdict(paths: list[Path]) -> tuple[str, list[ScenarioOutcome]]:
+        if not paths:
+            return NOT_ENCODED, []
+        if runner is None:
+            return NOT_RUN, [ScenarioOutcome(p, False, "no scenario runner available") for p in paths]
+        scen = [outcomes.get(p) or ScenarioOutcome(p, False, "the runner reported no outcome") for p in paths]
+        return (REPRODUCED if all(s.passed for s in scen) else REGRESSED), scen
 
     dates = rules_dates(corpus, corpus_root)
     results = []
     for e in entries:
-        paths = by_entry.get(e.id, [])
-        if not paths:
-            ruling, scen = NOT_ENCODED, []
-        elif runner is None:
-            ruling, scen = NOT_RUN, [ScenarioOutcome(p, False, "no scenario runner available") for p in paths]
-        else:
-            scen = [outcomes.get(p) or ScenarioOutcome(p, False, "the runner reported no outcome") for p in paths]
-            ruling = REPRODUCED if all(s.passed for s in scen) else REGRESSED
+        ruling, scen = verdict(by_entry.get(e.id, []))
         results.append(EntryResult(e, ruling, scen, citation_status(e, corpus, dates)))
+    examples = []
+    for game in corpus.games:
+        for rule in corpus.all_rules(game):
+            for i, ex in enumerate(rule.examples, 1):
+                ruling, scen = verdict(by_example.get((game, rule.id), []))
+                examples.append(ExampleResult(game, rule.id, i, ex.text, ruling, scen))
     return Report(
         results=results,
         faq_dates={d.filename: d.date for d in documents},
         rules_dates=dates,
         problems=problems,
+        examples=examples,
+        warnings=warnings,
     )
 
 
@@ -338,16 +431,27 @@ def render_text(report: Report) -> str:
             out.append(f"    scenario {s.path}: {'passed' if s.passed else 'FAILED'}{' — ' + s.detail if s.detail else ''}")
         if r.citations:
             out.append("    相關規則: " + "; ".join(f"{c.id} ({CITATION_LABELS[c.status]})" for c in r.citations))
+    if report.examples:
+        out.append("")
+        out.append("worked examples of the rules:")
+    for e in report.examples:
+        text = e.text if len(e.text) <= 40 else e.text[:39] + "…"
+        out.append(f"{e.game + ' ' + e.rule + ' #' + str(e.index):<20} {RULING_LABELS[e.ruling]:<17} {text}")
+        for sc in e.scenarios:
+            out.append(f"    scenario {sc.path}: {'passed' if sc.passed else 'FAILED'}{' — ' + sc.detail if sc.detail else ''}")
     s = report.summary()
     out.append("")
     out.append(
-        f"rulings: {s['entries']} — {s['reproduced']} reproduced, {s['regressed']} regressed, "
+        f"rulings: {s['rulings']} ({s['entries']} FAQ entries, {s['examples']} worked examples) — "
+        f"{s['reproduced']} reproduced, {s['regressed']} regressed, "
         f"{s['not_run']} encoded but not run, {s['not_encoded']} not yet encoded"
     )
     out.append(
         f"citations: {s['citations']} — {s['in_corpus']} in corpus, {s['not_in_corpus']} not in the corpus, "
         f"{s['newer_rules'] + s['unordered']} to review; {s['flagged_for_review']} entries flagged for review"
     )
+    for w in report.warnings:
+        out.append(f"warning: {w}")
     for p in report.problems:
         out.append(f"problem: {p}")
     out.append("OK" if report.ok else "FAILED")
@@ -359,7 +463,8 @@ def junit_xml(report: Report) -> bytes:
 
     ``regressed`` → ``<failure>``; ``not-encoded`` / ``not-run`` → ``<skipped>``; citation status
     and review flags go to the testcase's ``<system-out>``.  Problems not tied to an entry (stale
-    FAQ file, a scenario naming an unknown entry) are a separate ``faq-data`` testsuite.
+    FAQ file, a scenario naming an unknown entry) are a separate ``faq-data`` testsuite.  The rules'
+    worked examples are one ``examples.<game>`` testsuite per game, a testcase ``<rule>#<n>`` each.
     """
     root = ET.Element("testsuites", name="judge faq check")
     suites: dict[str, ET.Element] = {}
@@ -380,6 +485,18 @@ def junit_xml(report: Report) -> bytes:
         if r.review:
             lines.append("flagged for review: a cited rule may be newer than this ruling")
         ET.SubElement(case, "system-out").text = "\n".join(lines)
+    for e in report.examples:
+        name = f"examples.{e.game}"
+        suite = suites.get(name)
+        if suite is None:
+            suite = suites[name] = ET.SubElement(root, "testsuite", name=name)
+        case = ET.SubElement(suite, "testcase", classname=name, name=f"{e.rule}#{e.index}")
+        if e.ruling == REGRESSED:
+            msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in e.scenarios if not s.passed)
+            ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
+        elif e.ruling in (NOT_ENCODED, NOT_RUN):
+            ET.SubElement(case, "skipped", message=RULING_LABELS[e.ruling])
+        ET.SubElement(case, "system-out").text = e.text
     if report.problems:
         suite = suites["faq-data"] = ET.SubElement(root, "testsuite", name="faq-data")
         for i, p in enumerate(report.problems, 1):
@@ -401,3 +518,12 @@ def junit_xml(report: Report) -> bytes:
     root.set("skipped", str(skipped))
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def html_report(report: Report) -> str:
+    """The check as one self-contained HTML page (``templates/faq_check.html.j2``, autoescaped)."""
+    from judge.report.report import environment
+
+    return environment().get_template("faq_check.html.j2").render(
+        report=report, summary=report.summary(), labels=RULING_LABELS, citation_labels=CITATION_LABELS
+    )

@@ -92,17 +92,19 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
 @faq_group.command("check")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--junit", "junit", type=click.Path(dir_okay=False, path_type=Path), help="Also write a JUnit XML report here.")
+@click.option("--html", "html", type=click.Path(dir_okay=False, path_type=Path), help="Also write an HTML report here.")
 @click.option(
     "--scenarios",
     "scenarios_dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Scenario folder to search for FAQ-sourced scenarios (default: the bundled scenarios/).",
 )
-def check_cmd(as_json: bool, junit: Path | None, scenarios_dir: Path | None) -> None:
-    """Check every FAQ ruling: reproduced / regressed / not yet encoded, and its cited rules.
+def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_dir: Path | None) -> None:
+    """Check every published ruling (FAQ entries and the rules' worked examples): reproduced /
+    regressed / not yet encoded, and the FAQ entries' cited rules.
 
-    Exit status 1 on any regression (a FAQ-sourced scenario failing, a scenario naming an unknown
-    entry, a FAQ file out of date with its raw document); 2 when the check cannot run.
+    Exit status 1 on any regression (a FAQ- or example-sourced scenario failing, a scenario naming an
+    unknown entry or rule, a FAQ file out of date with its raw document); 2 when the check cannot run.
     Cited rules missing from the corpus and entries flagged for review are reported, not failures.
     """
     from judge import paths
@@ -129,6 +131,9 @@ def check_cmd(as_json: bool, junit: Path | None, scenarios_dir: Path | None) -> 
     if junit:
         junit.parent.mkdir(parents=True, exist_ok=True)
         junit.write_bytes(check.junit_xml(report))
+    if html:
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(check.html_report(report), encoding="utf-8")
     if as_json:
         _dump_json(report.to_dict())
     else:

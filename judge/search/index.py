@@ -28,13 +28,14 @@ from typing import Any, Iterator
 from whoosh import fields, index as windex
 from whoosh.filedb.filestore import FileStorage
 
+from judge import paths
 from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, corpus_hash, read_corpus
 from judge.faq.model import FaqEntry, faq_dir, load_faq
 from judge.search.analysis import ANALYSIS_VERSION, analyzer, fold
 from judge.search.glossary import Glossary, glossary_path, load_glossary
 
-CACHE_ENV = "JUDGE_CACHE_DIR"
+CACHE_ENV = paths.CACHE_ENV
 GRACE_SECONDS = 600  # an unreferenced index folder is deleted only when older than this
 STALE_POINTER_SECONDS = 14 * 24 * 3600
 INDEX_PREFIX = "ix-"
@@ -113,12 +114,7 @@ def index_key(source: Source) -> str:
 
 def cache_dir() -> Path:
     """``$JUDGE_CACHE_DIR/search`` or the per-user cache's ``search`` folder."""
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env) / "search"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("judge")) / "search"
+    return paths.cache_dir() / "search"
 
 
 def display_title(corpus: Corpus, rule: Rule) -> str:

@@ -1,0 +1,66 @@
+"""Which scenarios cite which rules, cached so that ``judge rule`` does not rerun every scenario.
+
+The cache file lives in the per-user cache (``$JUDGE_CACHE_DIR``) and is keyed by everything a
+run depends on: the scenario files, the engine, game and scenario code and data, and the corpus.
+Change any of them and the next lookup runs the scenarios again; a damaged cache file is ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from judge import paths
+from judge.corpus.store import corpus_hash
+
+CACHE_VERSION = "1"
+_PKG = Path(__file__).resolve().parents[1]
+# The code and data a scenario run depends on (relative to the package).
+_RUN_INPUTS = ("engine", "games", "scenario")
+
+
+def _key(root: Path, game: str) -> str:
+    """A hash of every input of the runs of ``game``'s scenarios under ``root``."""
+    from judge.report.runs import scenario_files
+
+    h = hashlib.sha256(f"v{CACHE_VERSION}\0{game}\0{corpus_hash()}\0".encode())
+    for folder in _RUN_INPUTS:
+        for p in sorted((_PKG / folder).rglob("*")):
+            if p.is_file() and p.suffix in (".py", ".yaml", ".json"):
+                h.update(p.relative_to(_PKG).as_posix().encode() + b"\0" + p.read_bytes())
+    for p in scenario_files(root):
+        h.update(str(p.resolve()).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:32]
+
+
+def _compute(root: Path, game: str) -> dict[str, list[dict[str, str]]]:
+    from judge.report.runs import citing_index, run_all
+
+    return {
+        rid: [{"file": r.name, "title": r.title, "status": r.status} for r in runs]
+        for (g, rid), runs in citing_index(run_all(root, game)).items()
+        if g == game
+    }
+
+
+def citing(game: str, root: Path | None = None) -> dict[str, list[dict[str, str]]]:
+    """Rule id → the scenarios of ``game`` whose steps cite it (``[{file, title, status}]``)."""
+    root = root or paths.scenarios_dir()
+    path = paths.cache_dir() / "citations" / f"{game}-{_key(root, game)}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    data = _compute(root, game)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False)
+        os.replace(tmp, path)  # atomic: a concurrent reader sees the old file or the new one
+    except OSError:
+        pass  # a read-only cache only costs speed
+    return data

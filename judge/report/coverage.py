@@ -1,0 +1,93 @@
+"""Rule coverage: which scenarios exercise (have a step citing) each rule of 706–719 and 802–803."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.corpus.store import Corpus
+from judge.report.runs import ScenarioRun, citing_index
+
+RANGES: tuple[tuple[int, int], ...] = ((706, 719), (802, 803))
+
+
+def in_scope(rule_id: str) -> bool:
+    """True for a rule whose section number (the leading three digits) is in 706–719 or 802–803."""
+    head = rule_id.split(".", 1)[0]
+    return head.isdigit() and any(lo <= int(head) <= hi for lo, hi in RANGES)
+
+
+@dataclass
+class RuleCoverage:
+    """One rule and the scenarios (display names) whose steps cite it."""
+
+    id: str
+    title: str | None
+    scenarios: list[str]
+
+
+@dataclass
+class GameCoverage:
+    """A game's rules in scope and how many are exercised."""
+
+    game: str
+    rules: list[RuleCoverage]
+
+    @property
+    def covered(self) -> int:
+        return sum(1 for r in self.rules if r.scenarios)
+
+    @property
+    def percent(self) -> float:
+        return round(100.0 * self.covered / len(self.rules), 1) if self.rules else 0.0
+
+
+@dataclass
+class Coverage:
+    """Coverage per game, and the scenario files that could not be run."""
+
+    games: list[GameCoverage]
+    scenarios: int
+    errors: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ranges": [list(r) for r in RANGES],
+            "scenarios": self.scenarios,
+            "games": [
+                {"game": g.game, "rules": len(g.rules), "covered": g.covered, "percent": g.percent,
+                 "by_rule": [{"id": r.id, "title": r.title, "scenarios": r.scenarios} for r in g.rules]}
+                for g in self.games
+            ],
+            "errors": list(self.errors),
+        }
+
+
+def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -> Coverage:
+    """Coverage of the in-scope rules of ``game`` (or of every game that has such rules) by ``runs``."""
+    index = citing_index([r for r in runs if r.result is not None])
+    games = []
+    for g in [game] if game else corpus.games:
+        rules = [r for r in corpus.all_rules(g) if in_scope(r.id)]
+        if not rules and game is None:
+            continue
+        games.append(GameCoverage(g, [
+            RuleCoverage(r.id, r.title, [s.name for s in index.get((g, r.id), [])]) for r in rules
+        ]))
+    errors = [f"{r.name}: {r.error}" for r in runs if r.result is None]
+    return Coverage(games, sum(1 for r in runs if r.result is not None), errors)
+
+
+def render_text(cov: Coverage) -> str:
+    """One line per rule (✓ with its scenarios, or · uncovered), then each game's figure."""
+    out = []
+    for g in cov.games:
+        out.append(f"[{g.game}] rules 706–719, 802–803")
+        for r in g.rules:
+            mark = "✓" if r.scenarios else "·"
+            title = f" {r.title}" if r.title else ""
+            out.append(f"  {mark} {r.id:<10}{title}" + (f"  ← {', '.join(r.scenarios)}" if r.scenarios else ""))
+        out.append(f"{g.game}: {g.covered}/{len(g.rules)} rules covered ({g.percent:.1f}%) by {cov.scenarios} scenarios")
+    for e in cov.errors:
+        out.append(f"not run: {e}")
+    return "\n".join(out)

@@ -1,0 +1,167 @@
+"""Running scenario files for reports, coverage and the site, through the runner's documented API only.
+
+Data source: :func:`judge.scenario.runner.to_json` (the stable JSON form of a run).  The board *before*
+is read from the scenario file itself (what the file states), in the same shape as ``final_state``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+@dataclass
+class ScenarioRun:
+    """One scenario file: its data, its run (``to_json``), or why it could not be run."""
+
+    path: Path
+    name: str  # how pages show it: relative to the scenarios folder when it is inside it
+    data: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    error: str | None = None
+
+    @property
+    def game(self) -> str:
+        return str(self.data.get("game", ""))
+
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title") or self.name)
+
+    @property
+    def status(self) -> str:
+        return self.result["status"] if self.result else "invalid"
+
+    @property
+    def slug(self) -> str:
+        """A file-name-safe id (the name without its suffix, folders joined by ``--``)."""
+        return self.name.rsplit(".", 1)[0].replace("/", "--")
+
+    def cited_rules(self) -> list[str]:
+        """Every rule id a step of the run cites, first appearance first."""
+        out: list[str] = []
+        for step in (self.result or {}).get("steps", []):
+            for rid in step.get("cites", []):
+                if rid not in out:
+                    out.append(rid)
+        return out
+
+
+def display_name(path: Path, scenarios_root: Path | None) -> str:
+    """``rise/709_2b_example.yaml`` for a file under the scenarios folder, else the path as given."""
+    if scenarios_root is not None:
+        try:
+            return path.resolve().relative_to(scenarios_root.resolve()).as_posix()
+        except ValueError:
+            pass
+    return path.as_posix()
+
+
+def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") -> ScenarioRun:
+    """Load and run one scenario file; an invalid file gives a run with ``error`` set."""
+    from judge.scenario.loader import ScenarioError, load_file
+    from judge.scenario.runner import run_file, to_json
+
+    sr = ScenarioRun(path, display_name(path, scenarios_root))
+    try:
+        sc = load_file(str(path))
+        sr.data = sc.data
+        sr.result = to_json(run_file(str(path)), lang)
+    except ScenarioError as e:
+        sr.error = str(e)
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+            sr.data = raw if isinstance(raw, dict) else {}
+        except (yaml.YAMLError, OSError, UnicodeDecodeError):
+            sr.data = {}
+    return sr
+
+
+def scenario_files(root: Path) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file under ``root``, sorted by path."""
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml"))
+
+
+def file_game(path: Path) -> str | None:
+    """The ``game:`` a scenario file declares (read without running it), or None."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, OSError, UnicodeDecodeError):
+        return None
+    return str(data["game"]) if isinstance(data, dict) and "game" in data else None
+
+
+def run_all(root: Path, game: str | None = None) -> list[ScenarioRun]:
+    """Run every scenario under ``root`` (only those of ``game`` when given), in path order."""
+    files = scenario_files(root)
+    if game is not None:
+        files = [p for p in files if file_game(p) == game]
+    return [run_one(p, root) for p in files]
+
+
+def citing_index(runs: list[ScenarioRun]) -> dict[tuple[str, str], list[ScenarioRun]]:
+    """(game, rule id) → the runs whose steps cite that rule, in run order."""
+    out: dict[tuple[str, str], list[ScenarioRun]] = {}
+    for r in runs:
+        for rid in r.cited_rules():
+            out.setdefault((r.game, rid), []).append(r)
+    return out
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("zh") or value.get("en") or "")
+    return str(value)
+
+
+def card_names(data: dict[str, Any]) -> dict[str, str]:
+    """Card id → its (Chinese) name as the file gives it."""
+    return {cid: _words(c.get("name", cid)) for cid, c in (data.get("cards") or {}).items()}
+
+
+def player_names(data: dict[str, Any]) -> dict[str, str]:
+    """Player id → name as the file gives it."""
+    return {p["id"]: _words(p.get("name", p["id"])) for p in data.get("players") or []}
+
+
+def initial_state(data: dict[str, Any]) -> dict[str, Any]:
+    """The board the file states, in the shape of the runner's ``final_state``."""
+    cards = data.get("cards") or {}
+    players = [p["id"] for p in data.get("players") or []]
+    chain = []
+    for i, entry in enumerate(data.get("chain") or [], 1):
+        src = entry.get("card") or (entry.get("ability") or {}).get("of")
+        kind = "card" if "card" in entry else "ability"
+        chain.append({"link": i, "source": src, "kind": kind, "controller": entry.get("by", (cards.get(src) or {}).get("owner"))})
+    return {
+        "turn": data.get("turn"),
+        "priority": data.get("priority", data.get("turn")),
+        "players": {
+            p["id"]: {
+                "hand": sum(1 for c in cards.values() if c.get("owner") == p["id"] and c.get("zone") == "hand"),
+                "resources": int(p.get("resources", 0)),
+                "deck": sum(1 for c in cards.values() if c.get("owner") == p["id"] and c.get("zone") == "deck"),
+            }
+            for p in data.get("players") or []
+            if p.get("id") in players
+        },
+        "chain": chain,
+        "cards": {
+            cid: {
+                "zone": c.get("zone"),
+                "controller": c.get("controller", c.get("owner")),
+                "damage": int(c.get("damage", 0) or 0),
+                "exhausted": bool(c.get("exhausted", False)),
+                "face_down": bool(c.get("face_down", False)),
+                "attached_to": c.get("attached_to"),
+                "counters": {k: v for k, v in (c.get("counters") or {}).items() if v},
+                "granted": 0,
+            }
+            for cid, c in cards.items()
+        },
+    }

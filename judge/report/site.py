@@ -1,0 +1,162 @@
+"""``judge site``: a static, cross-linked HTML site of the corpus.
+
+Layout of OUT_DIR: ``index.html``; ``<game>/<section>.html`` (a page per top-level rule, an anchor
+``r-<id>`` per rule, breadcrumbs, outgoing links, cited-by back-links, the scenarios citing each rule);
+``reports/<scenario>.html`` (each scenario's self-contained report); ``scenarios.html``; ``glossary.html``;
+``faq.html``; ``coverage.html``.  Every link is relative; nothing is fetched from the network.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from judge.corpus.model import Rule
+from judge.corpus.store import Corpus, load_corpus
+from judge.report import coverage as coverage_mod
+from judge.report import report
+from judge.report.meta import CorpusMeta, corpus_meta
+from judge.report.runs import ScenarioRun, citing_index, run_all
+
+
+def section_of(corpus: Corpus, rule: Rule) -> str:
+    """The id of the top-level rule whose page holds ``rule``."""
+    return corpus.breadcrumb(rule)[0].id
+
+
+def rule_path(corpus: Corpus, game: str, rule_id: str) -> str | None:
+    """``<game>/<section>.html#r-<id>`` (relative to the site root), or None when the rule is not in the corpus."""
+    rule = corpus.get(game, rule_id) if game in corpus.games else None
+    if rule is None:
+        return None
+    return f"{game}/{section_of(corpus, rule)}.html#{report.anchor(rule.id)}"
+
+
+def report_path(run: ScenarioRun) -> str:
+    """Where a scenario's report lives, relative to the site root."""
+    return f"reports/{run.slug}.html"
+
+
+def _glossary(root: Path) -> list[dict[str, Any]]:
+    """The glossary's concepts as stored in ``glossary.yaml`` (an empty list if there is none)."""
+    path = root / "glossary.yaml"
+    if not path.is_file():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    concepts = data.get("concepts") if isinstance(data, dict) else None
+    return [c for c in concepts or [] if isinstance(c, dict)]
+
+
+class _Site:
+    """Renders the pages; ``up`` is the relative path from a page back to the site root."""
+
+    def __init__(self, corpus: Corpus, runs: list[ScenarioRun], meta: CorpusMeta) -> None:
+        self.corpus, self.runs, self.meta = corpus, runs, meta
+        self.env = report.environment()
+        self.cited = citing_index([r for r in runs if r.result is not None])
+
+    def link(self, game: str, rule_id: str, up: str) -> str | None:
+        target = rule_path(self.corpus, game, rule_id)
+        return up + target if target else None
+
+    def page(self, template: str, up: str, **ctx: Any) -> str:
+        return self.env.get_template(template).render(up=up, meta=self.meta, **ctx)
+
+    def sections(self) -> dict[str, list[Rule]]:
+        out: dict[str, list[Rule]] = {}
+        for game in self.corpus.games:
+            for rule in self.corpus.all_rules(game):
+                if not rule.parent:
+                    out.setdefault(game, []).append(rule)
+        return out
+
+    def section_page(self, game: str, section: Rule) -> str:
+        up = "../"
+        rules = [r for r in self.corpus.all_rules(game) if section_of(self.corpus, r) == section.id]
+        blocks = []
+        for r in rules:
+            blocks.append({
+                "id": r.id, "anchor": report.anchor(r.id), "title": r.title, "text": r.text, "damaged": r.damaged,
+                "crumbs": [{"id": c.id, "title": c.title, "href": self.link(game, c.id, up)} for c in self.corpus.breadcrumb(r)],
+                "examples": [e.to_dict() for e in r.examples],
+                "children": [{"id": c, "href": self.link(game, c, up)} for c in r.children],
+                "refs": [{"id": ref.id, "href": self.link(game, ref.id, up) if ref.resolved else None,
+                          "title": (self.corpus.get(game, ref.id).title if ref.resolved and self.corpus.get(game, ref.id) else None)}
+                         for ref in r.refs],
+                "cited_by": [{"id": c, "href": self.link(game, c, up)} for c in r.cited_by],
+                "scenarios": [{"name": s.name, "title": s.title, "status": s.status, "href": up + report_path(s)}
+                              for s in self.cited.get((game, r.id), [])],
+                "source": f"{r.source.file}:{r.source.line}",
+            })
+        return self.page("site_section.html.j2", up, game=game, section=section, rules=blocks)
+
+    def report_page(self, run: ScenarioRun, faq: dict[str, Any]) -> str:
+        up = "../"
+        ctx = report.context(run, self.corpus, self.meta, rule_href=lambda g, rid: self.link(g, rid, up), faq=faq,
+                             home=up + "index.html")
+        return report.render(ctx, "html")
+
+
+def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = None) -> list[Path]:
+    """Write the whole site under ``out_dir``; return the pages written, in writing order."""
+    from judge import paths
+    from judge.faq.model import load_documents
+
+    root = corpus_root or paths.corpus_dir()
+    corpus = load_corpus(corpus_root)
+    meta = corpus_meta(corpus, corpus_root)
+    runs = run_all(scenarios_root)
+    site = _Site(corpus, runs, meta)
+    faq_docs = load_documents(root)
+    faq = {e.id: e for d in faq_docs for e in d.entries}
+    written: list[Path] = []
+
+    def write(rel: str, text: str) -> None:
+        path = out_dir / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+
+    sections = site.sections()
+    cov = coverage_mod.coverage(corpus, runs)
+    write("index.html", site.page(
+        "site_index.html.j2", "",
+        games=[{"game": g, "sections": [{"id": s.id, "title": s.title, "href": f"{g}/{s.id}.html"} for s in secs],
+                "rules": len(list(corpus.all_rules(g)))} for g, secs in sections.items()],
+        coverage=cov, scenarios=len(runs), faq_entries=len(faq),
+    ))
+    for game, secs in sections.items():
+        for s in secs:
+            write(f"{game}/{s.id}.html", site.section_page(game, s))
+    for run in runs:
+        if run.result is not None:
+            write(report_path(run), site.report_page(run, faq))
+    write("scenarios.html", site.page("site_scenarios.html.j2", "", runs=[
+        {"name": r.name, "title": r.title, "status": r.status, "game": r.game, "error": r.error,
+         "href": report_path(r) if r.result is not None else None,
+         "source": report.source_info(r.data, corpus, faq) if r.data else {"kind": "none", "rule": None, "entry": None}}
+        for r in runs
+    ], link=site.link))
+    concepts = []
+    for c in _glossary(root):
+        rules = []
+        for game, ids in (c.get("rules") or {}).items():
+            for rid in ids or []:
+                rules.append({"game": game, "id": str(rid), "href": site.link(str(game), str(rid), "")})
+        concepts.append({"id": str(c.get("id", "")), "en": [str(x) for x in c.get("en") or []],
+                         "terms": {str(g): [str(t) for t in ts or []] for g, ts in (c.get("terms") or {}).items()},
+                         "aliases": [str(x) for x in c.get("aliases") or []], "rules": rules})
+    write("glossary.html", site.page("site_glossary.html.j2", "", concepts=concepts))
+    write("faq.html", site.page("site_faq.html.j2", "", documents=[
+        {"title": d.title, "set": d.set, "date": d.date, "entries": [
+            {"id": e.id, "question": e.question, "answer": e.answer, "explanation": e.explanation,
+             "cards": [card.full for card in e.cards],
+             "cites": [{"id": rid, "href": site.link(e.game, rid, "")} for rid in e.cites]}
+            for e in d.entries]}
+        for d in faq_docs
+    ]))
+    write("coverage.html", site.page("site_coverage.html.j2", "", coverage=cov, runs={r.name: r for r in runs},
+                                     report_path=report_path, link=site.link))
+    return written

@@ -1,0 +1,175 @@
+"""`judge report`: the HTML and Markdown ruling reports, checked structurally."""
+
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from markupsafe import escape
+
+from judge.cli import cli
+from judge.corpus.store import corpus_hash, load_corpus
+
+REPO = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((REPO / "scenarios").rglob("*.yaml"))
+
+
+class Page(HTMLParser):
+    """Every element id, every href/src, the tags used and the inline style text of a page."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.tags: set[str] = set()
+        self.styles = ""
+        self._in_style = False
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.add(tag)
+        self._in_style = tag == "style"
+        for k, v in attrs:
+            if k == "id" and v:
+                self.ids.append(v)
+            if k in ("href", "src", "action", "srcset", "poster", "data") and v is not None:
+                self.links.append(v)
+            if k == "style" and v:
+                self.styles += v
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.styles += data
+
+
+def assert_offline(page: Page) -> None:
+    """No URL that leaves the file system: no scheme, no protocol-relative link, no CSS import or url()."""
+    for link in page.links:
+        assert not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", link), link
+    assert not page.tags & {"script", "link", "img", "iframe", "object", "embed", "video", "audio", "source"}
+    assert "url(" not in page.styles and "@import" not in page.styles
+
+
+def run_cli(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def report(path: Path, out: Path, fmt: str = "html") -> str:
+    res = run_cli("report", str(path), "-o", str(out), "--format", fmt)
+    assert res.exit_code == 0, res.output
+    return out.read_text(encoding="utf-8")
+
+
+def run_json(path: Path) -> dict:
+    res = run_cli("run", str(path), "--json")
+    return json.loads(res.output)[0]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_scenario_gets_a_self_contained_report_whose_citations_resolve(path: Path, tmp_path: Path) -> None:
+    html = report(path, tmp_path / "r.html")
+    page = Page(html)
+    assert_offline(page)
+    assert len(page.ids) == len(set(page.ids)), "duplicate ids"
+    internal = [l[1:] for l in page.links if l.startswith("#")]
+    assert internal and set(internal) <= set(page.ids)
+    data = run_json(path)
+    # each step is listed with exactly its citations, each linking to that rule's block
+    for step in data["steps"]:
+        m = re.search(rf'<li id="step-{step["n"]}">(.*?)</li>', html, re.S)
+        assert m, step
+        assert re.findall(r'class="cite" href="#r-([^"]+)"', m.group(1)) == step["cites"]
+    corpus = load_corpus()
+    for rid in {c for s in data["steps"] for c in s["cites"]}:
+        rule = corpus.get(data["game"], rid)
+        block = re.search(rf'<section class="rule" id="r-{re.escape(rid)}">(.*?)</section>', html, re.S)
+        assert block and rule is not None
+        assert str(escape(rule.text[:30])) in block.group(1)
+    assert html.count("<tr><td class=") == len(data["expectations"]) + len(data["unused_choices"])
+    assert f"语料库版本 {corpus_hash()[:12]}" in html
+    md = report(path, tmp_path / "r.md", "md")
+    assert md.startswith("# ") and "## 解析步骤" in md and f"语料库版本 {corpus_hash()[:12]}" in md
+    for rid in {c for s in data["steps"] for c in s["cites"]}:
+        assert f'<a id="r-{rid}"></a>' in md and f"(#r-{rid})" in md
+
+
+def test_report_shows_boards_plays_source_and_expectations(tmp_path: Path) -> None:
+    html = report(REPO / "scenarios" / "rise" / "709_2b_example.yaml", tmp_path / "r.html")
+    before = html[html.index('id="before"'):html.index('id="plays"')]
+    after = html[html.index('id="after"'):html.index('id="expectations"')]
+    # the file: 措手不及 in your hand, 重装兵 undamaged in the opponent's 部队栏; after: 4 damage, card in salvage
+    assert "重装兵 <span class=\"muted\">[brute]</span></li>" in before and "损伤 4" not in before
+    assert "重装兵 <span class=\"muted\">[brute]</span> — 损伤 4" in after
+    assert "救助基地" in after and "措手不及" in after
+    plays = html[html.index('id="plays"'):html.index('id="steps"')]
+    assert "play: 措手不及（surprise）；by: 你" in plays
+    source = html[html.index('id="source"'):html.index('id="before"')]
+    example = load_corpus().get("rise", "709.2b").examples[0].text
+    assert example[:20] in source.replace("&#34;", '"')
+    assert html.count('class="pass">✓ 符合') == 3 and 'id="status">通过' in html
+
+
+def test_a_failing_expectation_is_reported_with_the_actual_value(tmp_path: Path) -> None:
+    data = yaml.safe_load((REPO / "scenarios" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
+    next(e for e in data["expect"] if "damage" in e)["damage"] = 3
+    src = tmp_path / "wrong.yaml"
+    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    html = report(src, tmp_path / "r.html")
+    assert 'id="status">未通过' in html
+    row = re.search(r'<tr><td class="fail">✗ 不符</td><td>(.*?)</td><td>(.*?)</td></tr>', html, re.S)
+    assert row and "damage: 3" in row.group(1) and "&#34;damage&#34;: 4" in row.group(2)
+
+
+def test_text_from_the_scenario_file_is_escaped(tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+    data = yaml.safe_load((REPO / "scenarios" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
+    data["cards"]["brute"]["name"] = evil
+    data["title"] = "标题 <img src=x onerror=alert(2)>"
+    data["notes"] = "</blockquote><script>alert(3)</script>"
+    src = tmp_path / "evil.yaml"
+    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    html = report(src, tmp_path / "r.html")
+    page = Page(html)
+    assert "script" not in page.tags and "img" not in page.tags
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html  # the card name, in the steps and on the board
+    md = report(src, tmp_path / "r.md", "md")
+    assert "<script" not in md and "<img" not in md
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in md
+
+
+def test_reports_are_byte_identical_and_dated_by_source_date_epoch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    path = REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml"
+    first = report(path, tmp_path / "a.html")
+    assert report(path, tmp_path / "b.html") == first
+    assert "日期 2026-10-10（newest date stated by the rules documents）" in first
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14T22:13:20Z
+    assert "日期 2023-11-14（SOURCE_DATE_EPOCH）" in report(path, tmp_path / "c.html")
+    md1, md2 = report(path, tmp_path / "a.md", "md"), report(path, tmp_path / "b.md", "md")
+    assert md1 == md2
+
+
+def test_invalid_scenario_exits_2_without_writing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: rise\ntitle: x\n", encoding="utf-8")
+    res = run_cli("report", str(bad), "-o", str(tmp_path / "r.html"))
+    assert res.exit_code == 2 and "error" in res.output
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_importing_the_report_commands_loads_click_only() -> None:
+    code = (
+        "import sys, judge.report.commands; "
+        "print([m for m in ('yaml', 'jinja2', 'judge.report.report', 'judge.corpus.store', 'judge.scenario.runner') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
