@@ -2,24 +2,38 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
+from judge.clitools import dump_json
 from judge.corpus import lookup
+from judge.corpus.ruleid import normalize
 from judge.faq.commands import COMMANDS as FAQ_COMMANDS
 from judge.report.commands import COMMANDS as REPORT_COMMANDS
 from judge.search.commands import COMMANDS as SEARCH_COMMANDS
 from judge.scenario.commands import COMMANDS as SCENARIO_COMMANDS
 
 
-def _dump_json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+class JudgeGroup(click.Group):
+    """The command group; a damaged data file or an unwritable path is an error message, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        from judge.datafile import DataError
+
+        try:
+            return super().invoke(ctx)
+        except DataError as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(2)
+        except OSError as e:
+            where = f": {e.filename}" if e.filename else ""
+            click.echo(f"error: {e.strerror or e}{where}", err=True)
+            ctx.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="judge")
 def cli() -> None:
     """A ruling assistant for judges of 崛起 TCG, 符文战场 Riftbound and a Three-Kingdoms TCG."""
@@ -32,6 +46,9 @@ def cli() -> None:
 def rule_cmd(rule_id: str, game: str | None, as_json: bool) -> None:
     """Show rule RULE_ID: breadcrumb, text, examples, children, references and cited-by."""
     corpus = lookup.corpus_or_exit(game)
+    if not normalize(rule_id):
+        click.echo("error: empty rule id; give a number such as 706.1a, 409.10 or 820.1.c.3", err=True)
+        sys.exit(2)
     found = corpus.find(rule_id, game)
     if not found:
         near = corpus.nearest(rule_id, game)
@@ -41,7 +58,7 @@ def rule_cmd(rule_id: str, game: str | None, as_json: bool) -> None:
         sys.exit(1)
     if as_json:
         items = [{**lookup.rule_json(corpus, r), "scenarios": lookup.citing_scenarios(r)} for r in found]
-        _dump_json(items if len(items) > 1 else items[0])
+        dump_json(items if len(items) > 1 else items[0])
         return
     click.echo("\n\n".join(
         lookup.render_rule(corpus, r) + "\n\n" + lookup.render_scenarios(lookup.citing_scenarios(r)) for r in found
@@ -56,7 +73,7 @@ def rules_cmd(game: str | None, as_json: bool) -> None:
     corpus = lookup.corpus_or_exit(game)
     rules = list(corpus.all_rules(game))
     if as_json:
-        _dump_json([lookup.rule_json(corpus, r) for r in rules])
+        dump_json([lookup.rule_json(corpus, r) for r in rules])
         return
     for r in rules:
         click.echo(lookup.render_line(r))
@@ -80,7 +97,7 @@ def corpus_build(out: Path | None) -> None:
             out.mkdir(parents=True, exist_ok=True)
         results = build.build(out=out)
         faq_files = build_faq(out=out)
-    except (build.SourceError, ValueError) as e:
+    except ValueError as e:  # SourceError, FaqError, a duplicate rule number …
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     for r in results:

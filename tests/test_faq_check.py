@@ -109,7 +109,9 @@ def test_faq_sourced_scenarios_are_found_and_need_a_runner(root: Path, tmp_path:
     by_id = {r.entry.id: r for r in report.results}
     assert by_id["vendetta-02"].ruling == "not-run"
     assert report.summary()["not_encoded"] == 40  # 33 entries + 7 examples
-    assert report.ok  # nothing ran, nothing regressed
+    # a file that is not YAML at all may have encoded a ruling: it is a problem, never silently skipped
+    assert [p for p in report.problems if "broken.yaml" in p]
+    assert not report.ok
 
 
 def test_runner_is_given_the_scenario_paths_and_its_outcomes_decide(root: Path, tmp_path: Path) -> None:

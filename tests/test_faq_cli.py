@@ -12,6 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from judge import paths
+from judge.cli import cli
 from judge.corpus import build
 from judge.faq.commands import COMMANDS, faq_group
 from judge.faq.parse import build_faq
@@ -106,6 +107,7 @@ def test_show_unknown_id_exits_1_with_nearest_ids() -> None:
 
 
 def test_check_reports_every_entry_and_exits_0(corpus_root: Path, tmp_path: Path) -> None:
+    (tmp_path / "none").mkdir()  # an empty scenario folder
     res = run("check", "--scenarios", str(tmp_path / "none"))
     assert res.exit_code == 0, res.output
     # 34 FAQ entries and the 7 worked examples of the 14 Riftbound rules, none encoded
@@ -118,6 +120,7 @@ def test_check_reports_every_entry_and_exits_0(corpus_root: Path, tmp_path: Path
 
 def test_check_json_and_junit(corpus_root: Path, tmp_path: Path) -> None:
     junit = tmp_path / "out" / "faq.xml"
+    (tmp_path / "none").mkdir()
     res = run("check", "--json", "--junit", str(junit), "--scenarios", str(tmp_path / "none"))
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
@@ -182,3 +185,18 @@ def test_check_without_a_corpus_for_the_game_exits_2(tmp_path: Path, monkeypatch
     res = run("check")
     assert res.exit_code == 2
     assert "judge corpus build" in res.output
+
+
+def test_a_scenario_broken_into_invalid_yaml_fails_the_check(tmp_path: Path) -> None:
+    sc = tmp_path / "scenarios"
+    shutil.copytree(REPO / "scenarios", sc)
+    with (sc / "rise" / "708_3_example.yaml").open("a", encoding="utf-8") as f:
+        f.write("\n  - [broken\n")
+    res = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(sc)])
+    assert res.exit_code == 1, res.output
+    assert "708_3_example.yaml" in res.output and "cannot be checked" in res.output
+
+
+def test_a_missing_scenarios_folder_is_refused(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(tmp_path / "nope")])
+    assert res.exit_code == 2 and "does not exist" in res.output

@@ -151,7 +151,8 @@ def test_reports_are_byte_identical_and_dated_by_source_date_epoch(tmp_path: Pat
     path = REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml"
     first = report(path, tmp_path / "a.html")
     assert report(path, tmp_path / "b.html") == first
-    assert "日期 2026-10-10（newest date stated by the rules documents）" in first
+    # a 崛起 report is dated by 崛起's documents only: they state no date (2026-10-10 is Riftbound's page)
+    assert "no rise rules document states a date" in first and "2026-10-10" not in first
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14T22:13:20Z
     assert "日期 2023-11-14（SOURCE_DATE_EPOCH）" in report(path, tmp_path / "c.html")
     md1, md2 = report(path, tmp_path / "a.md", "md"), report(path, tmp_path / "b.md", "md")

@@ -10,18 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from judge import paths
-from judge.corpus.formats import get_parser
+from judge.corpus.formats import FORMATS, get_parser
 from judge.corpus.link import link
 from judge.corpus.model import ParsedRule
 from judge.corpus.store import GAMES, write_game
+from judge.datafile import DataError, expect_mapping, read_yaml
 
 SOURCES = "sources.yaml"
 
 
-class SourceError(ValueError):
+class SourceError(DataError):
     """The sources manifest or a document listed in it is not usable."""
 
 
@@ -35,17 +34,23 @@ class BuildResult:
 
 
 def read_sources(root: Path) -> dict[str, Any]:
+    """``sources.yaml``: ``documents`` (file, game, format) and ``faq`` (file, game) lists, checked."""
     path = root / SOURCES
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError as e:
-        raise SourceError(f"{path}: not found") from e
-    except yaml.YAMLError as e:
-        raise SourceError(f"{path}: not valid YAML: {e}") from e
-    for i, doc in enumerate(data.get("documents") or []):
-        for key in ("file", "game", "format"):
-            if key not in doc:
-                raise SourceError(f"{path}: documents[{i}] has no '{key}'")
+    data = expect_mapping(path, read_yaml(path) or {})
+    for section, keys in (("documents", ("file", "game", "format")), ("faq", ("file", "game"))):
+        items = data.get(section) or []
+        if not isinstance(items, list):
+            raise SourceError(f"{path}: '{section}' must be a list")
+        for i, doc in enumerate(items):
+            if not isinstance(doc, dict):
+                raise SourceError(f"{path}: {section}[{i}] must be a mapping with {', '.join(keys)}")
+            for key in keys:
+                if key not in doc:
+                    raise SourceError(f"{path}: {section}[{i}] has no '{key}' (needs {', '.join(keys)})")
+            if section == "documents" and doc["format"] not in FORMATS:
+                raise SourceError(
+                    f"{path}: {section}[{i}]: unknown format {doc['format']!r}; valid formats: {', '.join(sorted(FORMATS))}"
+                )
     return data
 
 
@@ -58,6 +63,8 @@ def parse_document(root: Path, doc: dict[str, Any]) -> list[ParsedRule]:
         raise SourceError(f"{path}: listed in {SOURCES} but missing") from e
     except UnicodeDecodeError as e:
         raise SourceError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+    except OSError as e:
+        raise SourceError(f"{path}: listed in {SOURCES} but cannot be read ({e.strerror})") from e
     return get_parser(doc["format"])(text)
 
 

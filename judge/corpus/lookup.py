@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from judge.clitools import unknown_game
 from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, load_corpus
 
@@ -19,8 +20,7 @@ def corpus_or_exit(game: str | None) -> Corpus:
         click.echo("error: the corpus is empty; run `judge corpus build`", err=True)
         sys.exit(2)
     if game is not None and game not in corpus.games:
-        click.echo(f"error: unknown game {game!r}; valid games: {', '.join(corpus.games)}", err=True)
-        sys.exit(2)
+        unknown_game(game, corpus.games)
     return corpus
 
 

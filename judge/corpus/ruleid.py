@@ -20,9 +20,16 @@ def is_rule_id(text: str) -> bool:
     return bool(_FULL_RE.match(text))
 
 
+# Words a judge may type before a number: 规则 709.2b, 規則706, 章节 707, rule 706.
+_PREFIX_RE = re.compile(r"^(?:规则|規則|章节|章節|条|條|rule|r)\s*", re.IGNORECASE)
+# Full-width digits, letters and the full stop (７０６．１ａ) as typed with a Chinese IME.
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3002: ord(".")}
+
+
 def normalize(text: str) -> str:
-    """Canonical form of a typed rule number: trimmed, lower-case, no trailing dot."""
-    return text.strip().lower().rstrip(".")
+    """Canonical form of a typed rule number: ASCII, lower-case, no prefix word, no trailing dot."""
+    plain = text.translate(_FULLWIDTH).strip().lower()
+    return _PREFIX_RE.sub("", plain).strip().rstrip(".")
 
 
 def sort_key(rule_id: str) -> tuple[tuple[int, int | str], ...]:

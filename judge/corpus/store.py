@@ -13,11 +13,11 @@ import yaml
 
 from judge import paths
 from judge.corpus.model import Rule
+from judge.datafile import DataError, expect_mapping, read_yaml
 from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
@@ -140,7 +140,16 @@ def read_corpus(root: Path | None = None) -> Corpus:
     base = root or paths.corpus_dir()
     for g in game_ids(base):
         p = game_file(g, base)
-        data = yaml.load(p.read_text(encoding="utf-8"), Loader=_Loader)
+        data = expect_mapping(p, read_yaml(p), ("rules",))
+        if not isinstance(data["rules"], list):
+            raise DataError(f"{p}: 'rules' must be a list")
         corpus.documents[g] = data.get("documents") or []
-        corpus.rules[g] = {d["id"]: Rule.from_dict(d) for d in data["rules"]}
+        rules: dict[str, Rule] = {}
+        for i, d in enumerate(data["rules"]):
+            try:
+                rule = Rule.from_dict(d)
+            except (KeyError, TypeError, ValueError, AttributeError) as e:
+                raise DataError(f"{p}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
+            rules[rule.id] = rule
+        corpus.rules[g] = rules
     return corpus

@@ -285,18 +285,23 @@ def example_sources(data: Any) -> list[tuple[str, str]]:
 
 
 def _scenario_files(scenarios_root: Path) -> list[tuple[Path, Any]]:
-    """Each ``*.yaml``/``*.yml`` file under the folder with its data; files that are not valid YAML are skipped."""
+    """Each scenario file under the folder with its data (``None`` when it cannot be read as YAML)."""
     import yaml
 
-    if not scenarios_root.is_dir():
-        return []
+    from judge.report.runs import scenario_files
+
     out = []
-    for path in sorted(p for p in scenarios_root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()):
+    for path in scenario_files(scenarios_root):
         try:
             out.append((path, yaml.safe_load(path.read_text(encoding="utf-8"))))
-        except (yaml.YAMLError, UnicodeDecodeError):
-            continue
+        except (yaml.YAMLError, UnicodeDecodeError, OSError):
+            out.append((path, None))
     return out
+
+
+def unreadable_scenarios(scenarios_root: Path) -> list[Path]:
+    """Scenario files that are not YAML at all: whatever ruling they encode can no longer be checked."""
+    return [p for p, data in _scenario_files(scenarios_root) if data is None]
 
 
 def find_example_scenarios(scenarios_root: Path) -> dict[tuple[str, str], list[Path]]:
@@ -311,7 +316,7 @@ def find_example_scenarios(scenarios_root: Path) -> dict[tuple[str, str], list[P
 def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
     """FAQ entry id → the scenario files (``*.yaml``/``*.yml`` under ``scenarios_root``) naming it.
 
-    Files that are not valid YAML are skipped here: validating scenarios is the runner's job.
+    Files that are not YAML at all name nothing; :func:`check` reports them as problems.
     """
     found: dict[str, list[Path]] = {}
     for path, data in _scenario_files(scenarios_root):
@@ -362,6 +367,8 @@ def check(
             )
     entries = [e for d in documents for e in d.entries]
     known = {e.id for e in entries}
+    for p in unreadable_scenarios(scenarios_root) if scenarios_root else []:
+        problems.append(f"{p}: not a readable YAML file, so the ruling it encodes cannot be checked")
     by_entry = find_faq_scenarios(scenarios_root) if scenarios_root else {}
     for fid, files in sorted(by_entry.items()):
         if fid not in known:

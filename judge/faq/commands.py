@@ -11,11 +11,7 @@ from pathlib import Path
 
 import click
 
-
-def _dump_json(data: object) -> None:
-    import json
-
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+from judge.clitools import dump_json
 
 
 def _entries():  # type: ignore[no-untyped-def]
@@ -52,7 +48,7 @@ def list_cmd(as_json: bool) -> None:
     """List every FAQ entry: id, game, question."""
     entries = _entries()
     if as_json:
-        _dump_json([e.to_dict() for e in entries])
+        dump_json([e.to_dict() for e in entries])
         return
     for e in entries:
         click.echo(f"{e.id:<13} {e.game:<9} {e.question}")
@@ -84,7 +80,7 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
         )
         sys.exit(1)
     if as_json:
-        _dump_json(entry.to_dict())
+        dump_json(entry.to_dict())
         return
     click.echo(_render(entry))
 
@@ -96,7 +92,7 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
 @click.option(
     "--scenarios",
     "scenarios_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="Scenario folder to search for FAQ-sourced scenarios (default: the bundled scenarios/).",
 )
 def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_dir: Path | None) -> None:
@@ -135,7 +131,7 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
         html.parent.mkdir(parents=True, exist_ok=True)
         html.write_text(check.html_report(report), encoding="utf-8")
     if as_json:
-        _dump_json(report.to_dict())
+        dump_json(report.to_dict())
     else:
         click.echo(check.render_text(report))
     sys.exit(0 if report.ok else 1)

@@ -162,15 +162,17 @@ def faq_dir(root: Path | None = None) -> Path:
 
 def load_documents(root: Path | None = None) -> list[FaqDocument]:
     """Every parsed FAQ document under ``<corpus>/faq/``, in file-name order."""
-    import yaml
+    from judge.datafile import DataError, expect_mapping, read_yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     folder = faq_dir(root)
     docs = []
     for p in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        data = yaml.load(p.read_text(encoding="utf-8"), Loader=loader)
+        data = expect_mapping(p, read_yaml(p), ("entries",))
         slug = p.stem.split("-", 1)[1] if "-" in p.stem else p.stem
-        docs.append(FaqDocument.from_dict(data, slug))
+        try:
+            docs.append(FaqDocument.from_dict(data, slug))
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise DataError(f"{p}: not a valid FAQ document (missing or wrong field: {e})") from e
     return docs
 
 

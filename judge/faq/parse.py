@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.corpus.refs import extract
+from judge.datafile import DataError
 from judge.faq.model import FaqCard, FaqDocument, FaqEntry, faq_dir
 
 _TITLE_SUFFIX = re.compile(r"(?:規則說明與常見問答|规则说明与常见问答|常見問答|常见问答|常見問題集|常见问题集)$")
@@ -42,7 +43,7 @@ _BRACKET = re.compile(r"「(?P<inner>[^「」]+)」")
 _NOT_A_NAME = re.compile(r"[\[\]，。、：；！？…,.:;!?\d\s+\-]")
 
 
-class FaqError(ValueError):
+class FaqError(DataError):
     """A FAQ document that cannot be parsed as expected."""
 
 
@@ -189,20 +190,10 @@ def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
 
 
 def read_faq_sources(root: Path) -> list[dict[str, Any]]:
-    """The ``faq:`` list of ``<root>/sources.yaml`` (each item needs ``file`` and ``game``)."""
-    import yaml
+    """The ``faq:`` list of ``<root>/sources.yaml`` (each item has ``file`` and ``game``)."""
+    from judge.corpus.build import read_sources
 
-    path = root / "sources.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError as e:
-        raise FaqError(f"{path}: not found") from e
-    items = data.get("faq") or []
-    for i, item in enumerate(items):
-        for key in ("file", "game"):
-            if key not in item:
-                raise FaqError(f"{path}: faq[{i}] has no '{key}'")
-    return items
+    return list(read_sources(root).get("faq") or [])
 
 
 def build_faq(root: Path | None = None, out: Path | None = None) -> list[Path]:

@@ -11,11 +11,7 @@ from pathlib import Path
 
 import click
 
-
-def _dump_json(data: object) -> None:
-    import json
-
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+from judge.clitools import dump_json
 
 
 @click.command("report")
@@ -40,7 +36,7 @@ def report_cmd(file: Path, out: Path, fmt: str) -> None:
         sys.exit(2)
     corpus = load_corpus()
     faq = {e.id: e for e in load_faq()}
-    text = report.render(report.context(run, corpus, corpus_meta(corpus), faq=faq), fmt)
+    text = report.render(report.context(run, corpus, corpus_meta(corpus, game=run.game), faq=faq), fmt)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
     click.echo(f"{run.name}: {run.status} -> {out}")
@@ -49,7 +45,7 @@ def report_cmd(file: Path, out: Path, fmt: str) -> None:
 @click.command("coverage")
 @click.option("--game", "-g", help="Only this game (default: every game with rules in the ranges).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--scenarios", "scenarios_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Scenario folder (default: the bundled scenarios/).")
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:
     """Each rule of 706–719 and 802–803 with the scenarios whose steps cite it, and the share covered."""
@@ -62,14 +58,14 @@ def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) ->
     runs = run_all(scenarios_dir or paths.scenarios_dir(), game)
     cov = coverage.coverage(corpus, runs, game)
     if as_json:
-        _dump_json(cov.to_dict())
+        dump_json(cov.to_dict())
     else:
         click.echo(coverage.render_text(cov))
 
 
 @click.command("site")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--scenarios", "scenarios_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Scenario folder (default: the bundled scenarios/).")
 def site_cmd(out_dir: Path, scenarios_dir: Path | None) -> None:
     """Write a static, cross-linked site of the corpus to OUT_DIR: sections, scenarios and their reports, glossary, FAQ."""

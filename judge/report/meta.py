@@ -3,7 +3,8 @@
 * **version**: the first 12 hex digits of :func:`judge.corpus.store.corpus_hash` (the parsed corpus files).
 * **date**: ``SOURCE_DATE_EPOCH`` (UTC day) when that variable is set (the reproducible-builds convention);
   otherwise the newest date the corpus's rules documents state in their own headers (``最后更新 …``),
-  or ``None`` when none states one.  Each document's own stated date is listed too.
+  or ``None`` when none states one.  A report uses only its own game's documents.  Each document's
+  own stated date is listed too.
 """
 
 from __future__ import annotations
@@ -52,15 +53,17 @@ def _epoch_date() -> str | None:
     return datetime.fromtimestamp(int(raw), tz=timezone.utc).strftime("%Y-%m-%d")
 
 
-def corpus_meta(corpus: Corpus, root: Path | None = None) -> CorpusMeta:
-    """The corpus version, its date and each document's stated date (see the module docstring)."""
+def corpus_meta(corpus: Corpus, root: Path | None = None, game: str | None = None) -> CorpusMeta:
+    """The corpus version, its date and each document's stated date (see the module docstring);
+    with ``game``, only that game's documents date it (a 崛起 report is not dated by Riftbound's page)."""
     from judge import paths
     from judge.faq.check import rules_document_date
 
     base = root or paths.corpus_dir()
     docs = [
         DocumentInfo(game, d.get("title") or d["file"], d["file"], rules_document_date(base / "raw" / d["file"]))
-        for game, items in corpus.documents.items()
+        for g, items in corpus.documents.items()
+        if game is None or g == game
         for d in items
     ]
     epoch = _epoch_date()
@@ -70,4 +73,8 @@ def corpus_meta(corpus: Corpus, root: Path | None = None) -> CorpusMeta:
         stated = [d.date for d in docs if d.date]
         date = max(stated) if stated else None
         basis = "newest date stated by the rules documents" if date else "no rules document states a date"
+        if game is not None:
+            basis = basis.replace("the rules documents", f"the {game} rules documents").replace(
+                "no rules document", f"no {game} rules document"
+            )
     return CorpusMeta(corpus_hash(root)[:12], date, basis, docs)

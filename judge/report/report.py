@@ -12,10 +12,16 @@ from judge.corpus.store import Corpus
 from judge.report.meta import CorpusMeta
 from judge.report.runs import ScenarioRun, card_names, initial_state, player_names
 
-ZONES = {
-    "hand": "手牌", "deck": "卡组", "units": "部队栏", "commander": "指挥官栏", "resources": "资源栏",
-    "salvage": "救助基地", "vortex": "星系漩涡", "chain": "响应链",
-}
+
+
+def zone_names(game: str) -> dict[str, str]:
+    """Zone id → the game's own (Chinese) name, in the game data's order; empty for a game without one."""
+    from judge.games import GAMES_WITH_ENGINE, load_game
+
+    if game not in GAMES_WITH_ENGINE:
+        return {}
+    return {z: str(v.get("zh", z)) for z, v in load_game(game).zones.items()}
+
 FORMATS = ("html", "md")
 RuleHref = Callable[[str, str], str | None]
 
@@ -79,7 +85,8 @@ def describe(item: Any, cards: dict[str, str], players: dict[str, str]) -> str:
 def board(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """A state (``final_state`` shape) grouped per player and zone, with names, for the templates."""
     cards, players = card_names(data), player_names(data)
-    order = list(ZONES)
+    names = zone_names(str(data.get("game", "")))
+    order = list(names)
     per_player = []
     for pid, info in state.get("players", {}).items():
         zones: dict[str, list[dict[str, Any]]] = {}
@@ -101,7 +108,7 @@ def board(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
                 bits.append(f"获得异能 {c['granted']}")
             zones.setdefault(c.get("zone") or "?", []).append({"id": cid, "name": cards.get(cid, cid), "state": bits})
         zone_list = [
-            {"id": z, "name": ZONES.get(z, z), "cards": zones[z]}
+            {"id": z, "name": names.get(z, z), "cards": zones[z]}
             for z in sorted(zones, key=lambda z: (order.index(z) if z in order else len(order), z))
         ]
         per_player.append({"id": pid, "name": players.get(pid, pid), "hand": info.get("hand"),

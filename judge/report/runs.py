@@ -22,6 +22,7 @@ class ScenarioRun:
     data: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     error: str | None = None
+    crashed: bool = False  # the engine failed on a valid file (a bug to report), not the file
 
     @property
     def game(self) -> str:
@@ -33,7 +34,9 @@ class ScenarioRun:
 
     @property
     def status(self) -> str:
-        return self.result["status"] if self.result else "invalid"
+        if self.result:
+            return str(self.result["status"])
+        return "engine-error" if self.crashed else "invalid"
 
     @property
     def slug(self) -> str:
@@ -70,8 +73,9 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
         sc = load_file(str(path))
         sr.data = sc.data
         sr.result = to_json(run_file(str(path)), lang)
-    except ScenarioError as e:
-        sr.error = str(e)
+    except Exception as e:  # noqa: BLE001 — an engine failure must not take down lookup, coverage or the site
+        sr.error = str(e) if isinstance(e, ScenarioError) else f"engine error: {type(e).__name__}: {e}"
+        sr.crashed = not isinstance(e, ScenarioError)
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
             sr.data = raw if isinstance(raw, dict) else {}

@@ -6,12 +6,13 @@ Only click is imported here; Whoosh and OpenCC are imported inside the commands 
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
+
+from judge.clitools import dump_json, unknown_game
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"  # the same as judge.search.snippet (not imported: it pulls in OpenCC)
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
@@ -31,15 +32,9 @@ def _source(corpus_root: Path | None) -> Any:
     return Source(corpus_root=corpus_root)
 
 
-def _dump(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
 def _unknown_game(err: KeyError) -> None:
     game, *rest = err.args
-    known = ", ".join(rest[0]) if rest and rest[0] else "(none: run `judge corpus build`)"
-    click.echo(f"error: unknown game {game!r}; valid games: {known}", err=True)
-    sys.exit(2)
+    unknown_game(game, rest[0] if rest and rest[0] else [])
 
 
 def _render_marks(snippet: str) -> str:
@@ -94,12 +89,12 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
     if not result.hits:
         where = f" in game {game}" if game else ""
         if as_json:
-            _dump([])
+            dump_json([])
         what = {"all": "rule or FAQ entry", "rule": "rule", "faq": "FAQ entry"}[kind]
         click.echo(f"no {what} matches {text!r}{where}", err=True)
         sys.exit(1)
     if as_json:
-        _dump([h.to_json() for h in result.hits])
+        dump_json([h.to_json() for h in result.hits])
         return
     for h in result.hits:
         title = f"  {h.title}" if h.title else ""
@@ -149,7 +144,7 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
         },
     }
     if as_json:
-        _dump(data)
+        dump_json(data)
         return
     click.echo(f"{concept.id}: {', '.join(concept.en)}")
     for g in games:

@@ -11,12 +11,13 @@ from pathlib import Path
 import yaml
 
 from judge import paths
+from judge.datafile import DataError, read_yaml
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 LATIN_TERM_RE = re.compile(r"^[a-z0-9 '\-]+$")
 
 
-class GlossaryError(ValueError):
+class GlossaryError(DataError):
     """The glossary file is malformed."""
 
 
@@ -135,7 +136,15 @@ def parse_glossary(data: object) -> Glossary:
 def load_glossary(path: Path | None = None) -> Glossary:
     """Load and validate ``glossary.yaml`` (CSafeLoader when available); a missing file is empty."""
     p = path or glossary_path()
-    return _parse_bytes(p.read_bytes() if p.exists() else b"concepts: []")
+    if not p.exists():
+        return _parse_bytes(b"concepts: []")
+    try:
+        return _parse_bytes(p.read_bytes())
+    except (yaml.YAMLError, UnicodeDecodeError):
+        read_yaml(p)  # raises a DataError naming the file, line and column
+        raise
+    except GlossaryError as e:
+        raise GlossaryError(f"{p}: {e}") from e
 
 
 @lru_cache(maxsize=8)

@@ -23,7 +23,7 @@ from typing import Any
 from whoosh import query as wq, scoring
 
 from judge.corpus.ruleid import RULE_ID
-from judge.corpus.store import UnknownGameError
+from judge.corpus.store import GAMES, UnknownGameError
 from judge.search.analysis import fold, phrase_tokens, run_tokens, units
 from judge.search.glossary import Concept, Glossary
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
@@ -263,8 +263,9 @@ class SearchSession:
         return self._filters[(game, kind)]
 
     def games(self) -> list[str]:
-        """The games the index has rules for."""
-        return sorted(self._searcher.reader().field_terms("game"))
+        """The games the index has rules for, the bundled ones first in their usual order."""
+        present = set(self._searcher.reader().field_terms("game"))
+        return [g for g in GAMES if g in present] + sorted(present - set(GAMES))
 
     def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher

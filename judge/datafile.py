@@ -1,0 +1,46 @@
+"""Reading the project's YAML data files with errors that name the file, line and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class DataError(ValueError):
+    """A data file (corpus, glossary, FAQ, sources) is missing, unreadable or not in the expected shape."""
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse ``path``; any failure becomes a :class:`DataError` saying which file and where."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as e:
+        raise DataError(f"{path}: not found") from e
+    except IsADirectoryError as e:
+        raise DataError(f"{path}: is a folder, expected a YAML file") from e
+    except UnicodeDecodeError as e:
+        raise DataError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+    except OSError as e:
+        raise DataError(f"{path}: cannot be read ({e.strerror})") from e
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+        raise DataError(f"{path}{where}: not valid YAML: {e.problem or e.context}") from e
+    except yaml.YAMLError as e:
+        raise DataError(f"{path}: not valid YAML: {e}") from e
+
+
+def expect_mapping(path: Path, data: Any, keys: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``data`` as a mapping holding ``keys``, or a DataError naming the file and what is missing."""
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected a mapping at the top, found {type(data).__name__}")
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise DataError(f"{path}: missing {', '.join(missing)}")
+    return data
