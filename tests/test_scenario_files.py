@@ -13,7 +13,8 @@ from judge.scenario.runner import run, to_json
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
 FILES = sorted(ROOT.glob("*.yaml"))
-EXAMPLES = ("706.1c", "708.1a", "708.3", "709.2a", "709.2b", "709.2d")
+EXAMPLES = ("706.1c", "708.1a", "708.3", "709.2a", "709.2b", "709.2d",
+            "714.2", "714.3a", "714.3f", "715.1", "716.1c", "716.1e", "717.1", "717.2b", "717.4", "719.1", "803.3")
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -61,3 +62,20 @@ def test_runs_are_deterministic(path: Path) -> None:
     a = json.dumps(to_json(run(load_file(path)), "zh"), ensure_ascii=False)
     b = json.dumps(to_json(run(load_file(path)), "zh"), ensure_ascii=False)
     assert a == b
+
+
+def test_run_explain_shows_effects_in_order_with_reasons() -> None:
+    from click.testing import CliRunner
+
+    from judge.scenario.commands import run_cmd
+
+    out = CliRunner().invoke(run_cmd, ["--explain", "--lang", "en", str(ROOT / "719_1_example.yaml")])
+    assert out.exit_code == 0
+    js = CliRunner().invoke(run_cmd, ["--explain", "--json", str(ROOT / "714_2_example.yaml")])
+    data = json.loads(js.output)[0]["explain"]
+    assert data["saiban"]["health"][0]["source"] == "saiban" and data["saiban"]["health"][0]["timestamp_rule"] == "718.2f"
+
+
+def test_709_2b_uses_real_prevention() -> None:
+    res = run(load_file(ROOT / "709_2b_discard_one.yaml"))
+    assert any(s.kind == "prevented" for s in res.game.trace.steps) and "717.2a" in res.game.trace.cited()

@@ -20,6 +20,8 @@ CHOICE_KINDS = (
     "discard",     # which cards to discard
     "new_target",  # 706.2
     "unique",      # 710.1e: which card to keep
+    "replacement", # 716.1b, 717.3: which replacement effect applies next (by its source card id; "none" for armor)
+    "loop",        # 803.2, 803.3: the number of times a loop repeats
 )
 
 

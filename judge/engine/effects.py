@@ -60,7 +60,8 @@ def value(ctx: Context, spec: Any) -> int:
             if not refs:
                 return 0
             card, old = game.state.view(refs[0])
-            stat = {"power": card.current_power(), "health": card.current_health(), "cost": card.cost,
+            cur = game.state.lki_chars.get(refs[0], {}) if old else game.chars(card)
+            stat = {"power": cur.get("power", card.power), "health": cur.get("health", card.health), "cost": card.cost,
                     "damage_on": card.damage}[op] or 0
             key = f"{op}:{refs[0].id}"
             if ctx.link is not None and key not in ctx.read:
@@ -73,6 +74,8 @@ def value(ctx: Context, spec: Any) -> int:
             return int(stat)
         if op == "var":
             return int(ctx.vars.get(arg, 0))
+        if op == "event":  # what the triggering event carried (e.g. the amount of damage dealt or prevented)
+            return int(ctx.bindings.get(f"event_{arg}", 0) or 0)  # type: ignore[call-overload]
         if op == "hand":
             (p,) = players(ctx, arg)[:1] or [ctx.controller]
             return len(game.state.in_zone("hand", p))
@@ -80,8 +83,12 @@ def value(ctx: Context, spec: Any) -> int:
             from judge.engine.targets import matches_filter
 
             zone = arg.get("zone", "units")
-            return sum(1 for c in game.state.cards.values() if c.zone == zone
-                       and matches_filter(game, c, arg, ctx.controller, ctx.link) is None)
+            flt = dict(arg)
+            for stat in ("cost", "power", "health"):  # bounds are read from this context (e.g. "≥ its own cost")
+                if isinstance(flt.get(stat), dict):
+                    flt[stat] = {k: value(ctx, v) for k, v in flt[stat].items()}
+            return sum(c.copies for c in game.state.cards.values() if c.zone == zone
+                       and matches_filter(game, c, flt, ctx.controller, ctx.link) is None)
         vals = [value(ctx, a) for a in arg]
         if op == "add":
             return sum(vals)
@@ -128,6 +135,9 @@ def cards(ctx: Context, spec: Any) -> list[CardRef]:
             game.trace.add("lki", ("709.2d", "707.3"), card=ctx.source, what=Text("被结附者", "attached card"),
                            amount=Text(target.name.get("zh", target.id), target.name.get("en", target.id)))
         return [target.ref]
+    if isinstance(spec, dict) and "commander" in spec:  # "your commander"
+        who = players(ctx, spec["commander"])
+        return [c.ref for c in st.cards.values() if c.zone == "commander" and c.type == "commander" and c.controller in who]
     if isinstance(spec, dict) and "each" in spec:
         from judge.engine.targets import matches_filter
 
@@ -202,10 +212,41 @@ def _on_field(game: "Game", ref: CardRef) -> bool:
     return game.state.is_current(ref) and game.is_field(game.state.cards[ref.id].zone)
 
 
+def _packet_order(game: "Game", ctx: Context, refs: list[CardRef], spec: dict[str, Any]) -> list[CardRef]:
+    """802.2: simultaneous packets: the turn player orders those to their characters, then each next player."""
+    from itertools import permutations
+
+    from judge.engine import replacement
+
+    if len(refs) < 2:
+        return refs
+    st = game.state
+    caps = [r for r in replacement.in_force(game)
+            if r.prevention and ("shield" in r.spec or "first_each_turn" in r.spec or r.rid.startswith("armor:"))]
+    probe = {"amount": 1, "source": ctx.source, "preventable": not spec.get("unpreventable", False), "type": spec.get("type", "")}
+    # the order only matters when an effect that runs out could meet these packets
+    limited = any(replacement.matches(game, r, events.Event("damage", ref, player=ctx.controller, data=dict(probe)))
+                  for r in caps for ref in refs)
+    out: list[CardRef] = []
+    for p in st.seat_order_from(st.turn):
+        mine = [r for r in refs if st.view(r)[0].controller == p]
+        if len(mine) > 1 and limited and len(mine) <= 5:
+            names = [r.id for r in mine]
+            order = game.ask(Choice("order", p, ctx.source.id, tuple(permutations(names)), slot="packets"))
+            mine = [mine[names.index(n)] for n in order]
+            game.trace.add("packet_order", ("802.2", "717.3"), player=PlayerRef(p), cards=list(mine))
+        out += mine
+    return out
+
+
 def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """713.1, 717.1: one damage packet per character: amount, type, combat mark, preventable, source, destination."""
     total = 0
     link = ctx.link
     dist = link.distribution.get(spec["to"]) if (link and isinstance(spec["to"], str)) else None
+    src = cards(ctx, spec["from"])[:1] if "from" in spec else [ctx.source]
+    source = src[0] if src else ctx.source
+    targeted = {o for objs in ctx.legal.values() for o in objs}
 
     def one(ref: CardRef) -> bool:
         nonlocal total
@@ -213,20 +254,34 @@ def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         if not _on_field(game, ref):
             return False
         ev = events.emit(game, events.Event("damage", ref, player=ctx.controller, data={
-            "amount": amount, "type": spec.get("type", ""), "source": ctx.source, "cites": ("713.1",)}))
+            "amount": amount, "type": spec.get("type", ""), "source": source, "cites": ("713.1",),
+            "combat": bool(spec.get("combat", False)), "preventable": not spec.get("unpreventable", False),
+            "targeted": ref in targeted, "link_source": link.source if link is not None else None}))
         if ev is not None:
             total += int(ev.data["amount"])
         return ev is not None
 
-    ok = _each_card(ctx, spec["to"], one, "damage")
+    refs = _packet_order(game, ctx, cards(ctx, spec["to"]), spec)
+    if not refs:
+        game.trace.add("cannot", ("712.3",), what=Text("damage", "damage"))
+        ok = False
+    else:
+        ok = all([one(r) for r in refs])
+        ctx.that = refs
     if "store" in spec:
         ctx.vars[spec["store"]] = total
     return ok
 
 
 def _repair(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """A repair packet (717.1): replacement effects may change its amount like a damage packet's."""
+    link = ctx.link
+    src = cards(ctx, spec["from"])[:1] if "from" in spec else [ctx.source]
+    targeted = {o for objs in ctx.legal.values() for o in objs}
     return _each_card(ctx, spec["to"], lambda r: events.emit(game, events.Event(
-        "repair", r, data={"amount": value(ctx, spec["amount"])})) is not None, "repair")
+        "repair", r, player=ctx.controller, data={
+            "amount": value(ctx, spec["amount"]), "source": src[0] if src else ctx.source, "targeted": r in targeted,
+            "link_source": link.source if link is not None else None})) is not None, "repair")
 
 
 def _destroy(game: "Game", ctx: Context, spec: Any) -> bool:
@@ -423,7 +478,12 @@ def _may(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
     if not _feasible(game, ctx, ops):
         game.trace.add("may_unable", ("712.7",), player=PlayerRef(ctx.controller))
         return False
-    yes = bool(game.ask(Choice("may", ctx.controller, ctx.source.id, (False, True))))
+    if game.loop_refuse == ctx.controller:  # 803.2: they cannot choose to continue the loop
+        game.loop_refuse = None
+        game.trace.add("loop_refused", ("803.2",), player=PlayerRef(ctx.controller))
+        yes = False
+    else:
+        yes = bool(game.ask(Choice("may", ctx.controller, ctx.source.id, (False, True))))
     game.trace.add("may_yes" if yes else "may_no", cites, player=PlayerRef(ctx.controller))
     if not yes:
         return False
@@ -474,6 +534,48 @@ def _each_player(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
     return ok
 
 
+def _modify(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """714.3: a continuous effect from the resolving link (power/health/armor, set, cannot …)."""
+    from judge.engine import continuous
+
+    return continuous.create(game, ctx, spec)
+
+
+def _replace_op(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """716: a replacement effect from the resolving link."""
+    from judge.engine import replacement
+
+    return replacement.create(game, ctx, spec, prevention=False)
+
+
+def _prevent_op(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """717.2: a prevention effect from the resolving link."""
+    from judge.engine import replacement
+
+    return replacement.create(game, ctx, spec, prevention=True)
+
+
+def _for_each(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """Do the steps once per card, with ``it`` (or ``as``) naming that card."""
+    ok = True
+    name = spec.get("as", "it")
+    for ref in cards(ctx, spec["cards"]):
+        sub = Context(game, ctx.link, ctx.controller, ctx.source, {**ctx.bindings, name: ref}, ctx.legal, ctx.vars, [], ctx.read)
+        ok = run_ops(game, sub, list(spec["do"])) and ok
+    return ok
+
+
+def _create(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """Put a token (替代物) onto the field under a player's control; it enters like a card (710.1)."""
+    st = game.state
+    who = players(ctx, spec.get("under", "you"))
+    ok = False
+    for p in who:
+        ev = events.emit(game, events.Event("create", None, player=p, data={"token": dict(spec["token"]), "source": ctx.source}))
+        ok = ok or ev is not None
+    return ok
+
+
 _HANDLERS: dict[str, Callable[["Game", Context, Any], bool]] = {  # the operations of the effect language
     "damage": _damage,
     "repair": _repair,
@@ -493,5 +595,10 @@ _HANDLERS: dict[str, Callable[["Game", Context, Any], bool]] = {  # the operatio
     "pay": _pay,
     "if": _if,
     "each_player": _each_player,
+    "modify": _modify,
+    "replace": _replace_op,
+    "prevent": _prevent_op,
+    "for_each": _for_each,
+    "create": _create,
 }
 OPS = tuple(_HANDLERS)

@@ -1,6 +1,6 @@
-"""Everything that happens is an event: it passes the replacement step, happens, then may trigger abilities.
+"""Everything that happens is an event: it passes the replacement step (716, 717), happens, then may trigger.
 
-Part 2 (rules 716–717) slots replacement and prevention into :func:`replace`; in part 1 it returns the event.
+A damage or repair event is a packet (717.1): amount, damage type, combat mark, preventable, source, destination.
 """
 
 from __future__ import annotations
@@ -26,21 +26,30 @@ class Event:
 
 
 def replace(game: "Game", event: Event) -> Event | None:
-    """The replacement/prevention step (716, 717): none exist in part 1, so the event is unchanged."""
-    return event
+    """The replacement/prevention step (716, 717): the event as changed, or None if it no longer happens."""
+    from judge.engine import replacement
+
+    return replacement.replace(game, event)
 
 
 def emit(game: "Game", event: Event) -> Event | None:
     """Run one event through the pipeline; returns what happened (``None`` if nothing did)."""
     from judge.engine import triggers
 
+    game.chars_cache.clear()
+    game.event_count += 1
+    event.data.setdefault("eid", game.event_count)
+    if "applied" not in event.data:
+        event.data["applied"] = set(game.inherit)  # 716.1e: events a replacement produced remember it
     final = replace(game, event)
     if final is None:
+        game.chars_cache.clear()
         return None
     ok = _APPLY[final.kind](game, final)
+    game.chars_cache.clear()
     if not ok:
         return None
-    triggers.collect(game, final)
+    triggers.collect(game, final)  # 716.1a: only what actually happened triggers
     return final
 
 
@@ -55,9 +64,14 @@ def _apply_move(game: "Game", ev: Event) -> bool:
     origin = card.zone
     to = ev.data["to"]
     ev.data["from"] = origin
+    if game.is_field(origin):
+        st.lki_chars[ev.card] = dict(game.chars(card))  # its characteristics as it left (709.2d)
     st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit (707.3, 709.2d)
     card.inc += 1
     card.zone = to
+    card.ts = st.tick()  # 718.2a, 718.2c: the timestamp of a card is when it entered its zone
+    st.status_seq[card.id] = card.ts
+    card.counter_ts = {}
     card.attached_to = None
     for other in st.cards.values():  # what was attached to it falls off with it
         if other.attached_to == card.id and other.id != card.id:
@@ -80,7 +94,7 @@ def _apply_move(game: "Game", ev: Event) -> bool:
         elif cause == "lethal":
             game.trace.add(
                 "lethal", ev.data.get("cites", ()), card=ev.card, zone=ZoneRef(to),
-                amount=st.lki[ev.card].damage, health=st.lki[ev.card].current_health(),
+                amount=st.lki[ev.card].damage, health=st.lki_chars.get(ev.card, {}).get("health", st.lki[ev.card].health),
             )
         elif cause not in ("silent", "discard", "draw"):
             game.trace.add("move", ev.data.get("cites", ()), card=ev.card, zone=ZoneRef(to), **{"from": ZoneRef(origin)})
@@ -102,9 +116,11 @@ def _apply_damage(game: "Game", ev: Event) -> bool:
     if amount <= 0:
         return False
     st.cards[ev.card.id].damage += amount
+    st.turn_damage[ev.card.id] = st.turn_damage.get(ev.card.id, 0) + amount  # 717.5
     game.trace.add(
         "damage", ev.data.get("cites", ("713.1",)), source=ev.data["source"], card=ev.card,
-        amount=amount, kind=ev.data.get("type") or "",
+        amount=amount, kind=ev.data.get("type") or "", combat=bool(ev.data.get("combat")),
+        preventable=ev.data.get("preventable", True) is not False, eid=ev.data.get("eid"),
     )
     return True
 
@@ -115,9 +131,9 @@ def _apply_repair(game: "Game", ev: Event) -> bool:
     if not st.is_current(ev.card):
         return False
     card = st.cards[ev.card.id]
-    amount = min(card.damage, int(ev.data["amount"]))
+    amount = max(0, min(card.damage, int(ev.data["amount"])))
     card.damage -= amount
-    game.trace.add("repair", ev.data.get("cites", ("713.1",)), card=ev.card, amount=amount)
+    game.trace.add("repair", ev.data.get("cites", ("713.1",)), card=ev.card, amount=amount, packet=int(ev.data["amount"]))
     return amount > 0
 
 
@@ -149,6 +165,7 @@ def _apply_flag(game: "Game", ev: Event) -> bool:
     if card.exhausted == want:
         return False
     card.exhausted = want
+    st.status_seq[card.id] = st.tick()  # 714.3b: when it stopped (or started) being exhausted
     game.trace.add(ev.kind, ev.data.get("cites", ()), card=ev.card)
     return True
 
@@ -161,7 +178,34 @@ def _apply_counters(game: "Game", ev: Event) -> bool:
     card = st.cards[ev.card.id]
     kind = ev.data["counter"]
     card.counters[kind] = card.counters.get(kind, 0) + int(ev.data["amount"])
+    if kind not in card.counter_ts:
+        card.counter_ts[kind] = st.tick()  # 718.2g: when the counters were put on it
     game.trace.add("counters", ev.data.get("cites", ()), card=ev.card, amount=int(ev.data["amount"]), kind=kind)
+    return True
+
+
+def _apply_create(game: "Game", ev: Event) -> bool:
+    """A token is put onto the field (it enters following 710.1)."""
+    from judge.engine import field as field_mod
+    from judge.engine.state import Card
+
+    st = game.state
+    spec = ev.data["token"]
+    n = sum(1 for c in st.cards.values() if c.token) + 1
+    cid = f"token{n}"
+    while cid in st.cards:
+        n += 1
+        cid = f"token{n}"
+    name = spec.get("name", "token")
+    card = Card(id=cid, name=name if isinstance(name, dict) else {"zh": str(name), "en": str(name)}, text=spec.get("text", ""),
+                owner=str(ev.player), controller=str(ev.player), zone=spec.get("zone", "units"), type=spec.get("type", "reinforcement"),
+                subtypes=list(spec.get("subtypes") or []), power=spec.get("power"), health=spec.get("health"),
+                damage_type=spec.get("damage_type"), status=list(spec.get("status") or []), token=True,
+                abilities=list(spec.get("abilities") or []), proto=str(spec.get("name", "token")))
+    card.ts = st.tick()  # 718.2a
+    st.cards[cid] = card
+    ev.card = card.ref
+    field_mod.enter(game, card, {"from": "", "cites": ("710.1",)})
     return True
 
 
@@ -181,4 +225,7 @@ _APPLY = {
     "targeted": _apply_nothing,
     "added": _apply_nothing,
     "entered": _apply_nothing,
+    "attacks": _apply_nothing,
+    "prevented": _apply_nothing,
+    "create": _apply_create,
 }

@@ -22,6 +22,21 @@ class Game:
         self.chooser = chooser
         self.trace = Trace()
         self.resolved: list[tuple[int, str, str]] = []  # (link uid, source card id, outcome)
+        self.chars_cache: dict[tuple[str, int], dict[str, Any]] = {}  # current characteristics (714), per event
+        self.computing: set[tuple[str, int]] = set()
+        self.checks: list[Any] = []  # expectations checked part-way (`check` actions)
+        self.event_count = 0
+        self.inherit: set[str] = set()  # 716.1e: replacements already applied to the event being replaced
+        self.resolving: int | None = None  # the link resolving now (717.4)
+        self.spent_next: list[Any] = []
+        self.loop_stop: Any = None  # 803.3: set while a shortcut loop is ending
+        self.loop_refuse: str | None = None  # 803.2: this player may not continue the loop next time
+
+    def chars(self, card: Any) -> dict[str, Any]:
+        """The card's current power, health and armor after continuous effects (714, 718, 719)."""
+        from judge.engine import continuous
+
+        return continuous.chars(self, card)
 
     # --- choices ---------------------------------------------------------------------------
     def ask(self, choice: Choice) -> Any:
@@ -111,12 +126,73 @@ class Game:
             resolution.all_pass_and_resolve(self)
 
     def _act_resolve_all(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        """Every player keeps passing until the chain is empty; a repeating state is a loop (803)."""
+        from judge.engine.loops import Detector
+
         guard = 0
+        detector = Detector(self)
         while self.state.chain:
             resolution.all_pass_and_resolve(self)
+            detector.step()
             guard += 1
-            if guard > 500:
-                raise InvalidInput("`resolve_all` did not finish after 500 resolutions (a loop? rules 803 are part 2)", path)
+            if guard > 5000:
+                raise InvalidInput("`resolve_all` did not finish after 5000 resolutions without a repeating state", path)
+
+    def _act_attack(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        """A unit attacks (only what effects need: who attacks whom, and the "attacks" event)."""
+        from judge.engine import continuous, events
+
+        st = self.state
+        cid = action["attack"]
+        card = st.cards[cid]
+        target = action.get("target")
+        if not self.is_field(card.zone):
+            raise InvalidInput(f"card {cid!r} is not on the field: it cannot attack", path + ("attack",))
+        self._pass_until(card.controller)
+        why = continuous.forbidden(self, card, "attack")
+        if why is not None:  # a rule effect says it cannot attack
+            self.trace.add("attack_forbidden", ("714.3f",) if why.origin == "link" else ("714.2",), card=card.ref, text=why.text)
+            return
+        defender = st.cards[target].ref if target in st.cards else None
+        st.combat = {"attacker": card.ref, "defender": defender}
+        self.trace.add("attack", (), card=card.ref, target=defender if defender else PlayerRef(str(target)))
+        events.emit(self, events.Event("attacks", card.ref, player=card.controller, data={"defender": defender}))
+        self.give_priority(st.turn, ())
+
+    def _act_combat_damage(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        """Attacker and defender deal combat damage equal to their power at the same time (802.2 orders packets)."""
+        from judge.engine import events
+
+        st = self.state
+        if not st.combat or st.combat.get("defender") is None:
+            raise InvalidInput("`combat_damage`: no unit is attacking a unit", path)
+        a, d = st.combat["attacker"], st.combat["defender"]
+        packets = [(a, d), (d, a)]
+        order = st.seat_order_from(st.turn)
+        packets.sort(key=lambda p: order.index(st.view(p[1])[0].controller))  # 802.2: turn player's characters first
+        amounts = {src: int(self.chars(st.cards[src.id])["power"] or 0) for src, _ in packets if st.is_current(src)}
+        for src, dst in packets:
+            if src in amounts and st.is_current(dst) and amounts[src] > 0:
+                events.emit(self, events.Event("damage", dst, player=st.view(src)[0].controller, data={
+                    "amount": amounts[src], "type": st.view(src)[0].damage_type or "", "source": src, "combat": True,
+                    "preventable": True, "cites": ("802.2", "717.1")}))
+        self.give_priority(st.turn, ())
+
+    def _act_end_combat(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        from judge.engine import continuous
+
+        self.state.combat = None
+        continuous.end(self, "combat")
+        self.trace.add("end_combat", ("714.3",))
+
+    def _act_check(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        """An expectation checked at this point of the scenario (reported with the final ones)."""
+        from judge.scenario.expectations import check
+
+        for exp in action["check"] if isinstance(action["check"], list) else [action["check"]]:
+            c = check(self, exp)
+            c.expect = {**exp, "at": path[-1]}
+            self.checks.append(c)
 
     def _act_draw(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         from judge.engine import effects
@@ -136,9 +212,16 @@ class Game:
     def _act_end_turn(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         if self.state.chain:
             raise InvalidInput("`end_turn`: the response chain is not empty", path)
+        from judge.engine import continuous, replacement
+
         for card in self.state.cards.values():
             card.granted = [g for g in card.granted if g.until != "turn"]
         self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "turn"]
+        continuous.end(self, "turn")  # 714.3: "this turn" effects end
+        replacement.end(self, "turn")
+        self.state.turn_damage = {}  # 717.5: "the first X each turn" starts again
+        self.state.turn_prevented = {}
+        self.state.combat = None
         self.trace.add("end_turn", ())
         nxt = action["end_turn"] if isinstance(action["end_turn"], str) else self.state.seat_order_from(self.state.turn)[1]
         self.state.turn = nxt

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judge.engine import effects, events, targets
+from judge.engine import effects, events, replacement, targets
 from judge.engine.refs import LinkRef, Text
 from judge.engine.state import Link
 
@@ -62,7 +62,12 @@ def resolve_top(game: "Game") -> None:
     mode_opts = (link.text.get("modes") or {}).get("options") or []
     for i in link.modes:
         ops += list(mode_opts[i].get("do") or [])
-    effects.run_ops(game, ctx, ops)
+    game.resolving = link.uid
+    try:
+        effects.run_ops(game, ctx, ops)
+    finally:
+        game.resolving = None
+        replacement.end_resolution(game, link.uid)  # 717.4
     finish(game, link)
     game.resolved.append((link.uid, link.source.id, "resolved"))
     game.give_priority(game.state.turn, ("709.2h",))

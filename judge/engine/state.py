@@ -17,6 +17,7 @@ class Granted:
     ability: dict[str, Any]
     until: str | None
     source: str
+    ts: int = 0  # 718.2f: an ability added to a card has the timestamp of when it was added
 
 
 @dataclass
@@ -46,6 +47,12 @@ class Card:
     granted: list[Granted] = field(default_factory=list)
     enters: dict[str, Any] = field(default_factory=dict)
     inc: int = 0
+    armor: int | None = None  # 717.2c: an armor value (equipment armor or a character's own)
+    ts: int = 0  # 718.2a–c: when it entered its zone (0 = the start of the game), or was last attached
+    counter_ts: dict[str, int] = field(default_factory=dict)  # 718.2g: when counters of a kind were put on it
+    token: bool = False  # a token (替代物) put onto the field by an effect
+    copies: int = 1  # a token standing for this many identical tokens (803.3 loop shortcut)
+    proto: str = ""  # a token's name: what tokens of one kind share (803 loop detection)
 
     @property
     def ref(self) -> CardRef:
@@ -130,6 +137,17 @@ class GameState:
     next_uid: int = 1
     next_seq: int = 0
     rng: random.Random = field(default_factory=random.Random)
+    clock: int = 0  # 718.2: timestamps; 0 is the start of the game
+    cont_effects: list[Any] = field(default_factory=list)  # continuous effects created by links (714.3)
+    repl_effects: list[Any] = field(default_factory=list)  # replacement/prevention effects created by links (716)
+    next_eid: int = 1
+    combat: dict[str, Any] | None = None  # the attack in progress: attacker, defender
+    turn_damage: dict[str, int] = field(default_factory=dict)  # 717.5: damage each character received this turn
+    turn_prevented: dict[str, int] = field(default_factory=dict)  # 717.5: damage prevented for it this turn
+    lki_chars: dict[CardRef, dict[str, Any]] = field(default_factory=dict)  # characteristics as it left (709.2d)
+    result: str | None = None  # "draw" once the game is a draw (803.5)
+    shield_used: dict[str, int] = field(default_factory=dict)  # 717.2a: what each shield has been reduced by
+    status_seq: dict[str, int] = field(default_factory=dict)  # when a card last changed exhausted/ready (714.3b)
     field_zones: frozenset[str] = frozenset({"units", "commander", "resources"})
 
     def card(self, card_id: str) -> Card:
@@ -163,6 +181,11 @@ class GameState:
 
     def link(self, uid: int) -> Link | None:
         return next((l for l in self.chain if l.uid == uid), None)
+
+    def tick(self) -> int:
+        """A new timestamp (718.2)."""
+        self.clock += 1
+        return self.clock
 
     def snapshot(self) -> "GameState":
         return copy.deepcopy(self)

@@ -26,8 +26,12 @@ def obj_id(game: "Game", obj: Obj) -> str:
     return f"#{obj.uid}"
 
 
-def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: str, link: "Link | None") -> str | None:
-    """Why ``card`` does not fit the description ``flt`` (seen from ``controller``, 706.2), or None."""
+def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: str, link: "Link | None",
+                   vals: dict[str, Any] | None = None) -> str | None:
+    """Why ``card`` does not fit the description ``flt`` (seen from ``controller``, 706.2), or None.
+
+    Power and health are the current ones (714), or ``vals`` while continuous effects are being applied.
+    """
     from judge.engine.effects import eval_static
 
     types = flt.get("type")
@@ -45,9 +49,12 @@ def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: 
         return "controller"
     if "exhausted" in flt and card.exhausted != bool(flt["exhausted"]):
         return "exhausted" if not flt["exhausted"] else "ready"
-    for stat in ("cost", "power"):
+    for stat in ("cost", "power", "health"):
         if stat in flt:
-            value = card.cost if stat == "cost" else card.current_power()
+            if stat == "cost":
+                value = card.cost
+            else:
+                value = (vals if vals is not None else game.chars(card))[stat]
             bounds = flt[stat]
             if value is None:
                 return stat

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from judge.engine import continuous
 from judge.engine.choice import Choice
 from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
 from judge.engine.state import Card, Waiting
@@ -23,7 +24,7 @@ def event_names(game: "Game", ev: "Event") -> set[str]:
         if game.is_field(ev.data.get("from", "")) and not game.is_field(ev.data["to"]):
             names.add("leaves")
         return names
-    return {{"entered": "enters", "added": "used", "draw": "draw", "damage": "damaged"}.get(ev.kind, ev.kind)}
+    return {{"entered": "enters", "added": "used", "draw": "draw", "damage": "damaged", "repair": "repaired"}.get(ev.kind, ev.kind)}
 
 
 def _mentions(ops: Any, name: str) -> bool:
@@ -76,6 +77,13 @@ def _matches(game: "Game", when: dict[str, Any], ev: "Event", host: Card | None,
         return False
     if "link_kind" in when and ev.data.get("link_kind") != when["link_kind"]:
         return False
+    if "source" in when:  # damage dealt (or prevented) from this source
+        src = ev.data.get("source")
+        if not isinstance(src, CardRef):
+            return False
+        fake = type(ev)(ev.kind, src, ev.player, ev.data)
+        if not _card_matches(game, when["source"], fake, host, host_ref, bindings, controller):
+            return False
     return _card_matches(game, when.get("card"), ev, host, host_ref, bindings, controller) and _player_matches(
         game, when.get("player"), ev, host, controller
     )
@@ -107,13 +115,21 @@ def collect(game: "Game", ev: "Event") -> None:
         hosts.append((st.cards[ev.card.id], ev.data["new"]))
     for host, href in hosts:
         for ab in host.all_abilities():
+            if ab.get("kind") == "continuous" and "when" in ab:
+                if _matches(game, ab["when"], ev, host, href, {}, host.controller):
+                    continuous.event_effect(game, ab, host, href, ev)  # 718.2e: no chain, timestamped now
+                continue
             if ab.get("kind") != "triggered":
                 continue
             if not _matches(game, ab.get("when") or {}, ev, host, href, {}, host.controller):
                 continue
+            if game.loop_stop is not None and game.loop_stop(href, ab):
+                continue  # 803.3: the loop ends the next time this effect would trigger: it does not
             bindings, tracked = _follow_move(ev, {"self": href}, ab.get("do"))
             if ev.card is not None:
                 bindings["event"] = ev.data.get("new", ev.card)
+            if "amount" in ev.data:
+                bindings["event_amount"] = ev.data["amount"]  # type: ignore[assignment]
             _wait(game, Waiting("trigger", href, host.controller, ab, bindings, tracked))
             game.trace.add("trigger_fires", ("708.1",) + tuple(ev.data.get("trigger_cites", ())), card=href,
                            player=PlayerRef(host.controller))
@@ -139,8 +155,8 @@ def lethal_check(game: "Game") -> bool:
     from judge.engine import events
 
     st = game.state
-    dead = [c for c in st.cards.values() if game.is_field(c.zone) and c.current_health() is not None
-            and c.damage >= (c.current_health() or 0) and c.attached_to is None]
+    dead = [c for c in st.cards.values() if game.is_field(c.zone) and game.chars(c)["health"] is not None
+            and c.damage >= (game.chars(c)["health"] or 0) and c.attached_to is None]
     for c in dead:
         events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal"}))
     return bool(dead)

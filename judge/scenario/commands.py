@@ -13,7 +13,8 @@ import click
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Language of the trace.")
 @click.option("--branches", is_flag=True, help="Try every legal option at each unanswered choice; report each distinct outcome.")
 @click.option("--max-branches", type=click.IntRange(1, 10_000), default=64, show_default=True, help="At most this many runs per file in --branches mode.")
-def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, max_branches: int) -> None:
+@click.option("--explain", is_flag=True, help="For each characteristic effects changed: the effects applied, in order, and why.")
+def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, max_branches: int, explain: bool) -> None:
     """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation.
 
     Exit status: 0 when every expectation holds, 1 when one fails (or a choice is unanswered in strict mode),
@@ -39,8 +40,8 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
             else:
                 res = runner.run(sc)
                 worst = max(worst, 0 if res.status == "pass" else 1)
-                results.append(runner.to_json(res, lang))
-                texts.append(runner.render_text(res, lang))
+                results.append(runner.to_json(res, lang, explain=explain))
+                texts.append(runner.render_text(res, lang, explain=explain))
         except ScenarioError as e:
             worst = 2
             results.append({"file": f, "status": "invalid", "error": {"line": e.line, "column": e.column, "message": e.message}})

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from judge.engine.game import Game
 
-_CARD_FIELDS = ("zone", "damage", "exhausted", "face_down", "controller", "attached_to", "counters", "granted")
-_PLAYER_FIELDS = ("hand", "resources", "deck")
+_CARD_FIELDS = ("zone", "damage", "exhausted", "face_down", "controller", "attached_to", "counters", "granted",
+                "power", "health", "armor", "attacking", "copies")
+_PLAYER_FIELDS = ("hand", "resources", "deck", "units")
 
 
 @dataclass
@@ -27,7 +28,24 @@ def _card_actual(game: "Game", cid: str, key: str) -> Any:
         return len(card.granted)
     if key == "counters":
         return {k: v for k, v in card.counters.items() if v}
+    if key in ("power", "health", "armor"):  # current values after continuous effects (714)
+        return game.chars(card)[key]
+    if key == "attacking":
+        return bool(game.state.combat and game.state.combat.get("attacker") == card.ref)
     return getattr(card, key)
+
+
+def _plain_arg(v: Any) -> Any:
+    from judge.engine.trace import plain
+
+    p = plain(v)
+    if isinstance(p, dict) and len(p) == 1 and next(iter(p)) in ("card", "player", "link", "zone"):
+        return next(iter(p.values()))
+    if isinstance(p, dict) and "zh" in p:
+        return p["zh"]
+    if isinstance(p, list):
+        return [_plain_arg(x) for x in v] if isinstance(v, (list, tuple)) else p
+    return p
 
 
 def check(game: "Game", exp: dict[str, Any]) -> Checked:
@@ -41,7 +59,9 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         p = exp["player"]
         actual = {}
         for k in _PLAYER_FIELDS:
-            if k in exp:
+            if k == "units" and k in exp:  # units on the field, tokens counted with their copies
+                actual[k] = sum(c.copies for c in st.in_zone("units", p))
+            elif k in exp:
                 actual[k] = st.pools.get(p, 0) if k == "resources" else len(st.in_zone(k, p))
         return Checked(exp, actual == {k: exp[k] for k in _PLAYER_FIELDS if k in exp}, actual)
     if "chain" in exp:
@@ -56,8 +76,21 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         hit = exp["not_cites"] in game.trace.cited()
         return Checked(exp, not hit, hit)
     if "step" in exp:
-        n = sum(1 for s in game.trace.steps if s.kind == exp["step"])
+        want = exp.get("with") or {}
+        n = sum(1 for s in game.trace.steps if s.kind == exp["step"]
+                and all(k in s.args and _plain_arg(s.args[k]) == v for k, v in want.items()))
+        if "count" in exp:
+            return Checked(exp, n == exp["count"], n)
         return Checked(exp, n > 0, n)
+    if "result" in exp:
+        actual_r = st.result or "none"
+        return Checked(exp, actual_r == exp["result"], actual_r)
+    if "explain" in exp:
+        from judge.engine.continuous import explain
+
+        ex = explain(game)
+        got = {key: [a.source.id for a in ex.get(key.split(".")[0], {}).get(key.split(".")[1], [])] for key in exp["explain"]}
+        return Checked(exp, got == {k: list(v) for k, v in exp["explain"].items()}, got)
     if "no_step" in exp:
         n = sum(1 for s in game.trace.steps if s.kind == exp["no_step"])
         return Checked(exp, n == 0, n)

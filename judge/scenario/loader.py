@@ -208,8 +208,10 @@ def _check_effects(sc: Scenario) -> None:
                     steps(arg.get(nested), p + (op, nested))
             if op in ("may", "each_player"):
                 steps(arg, p + (op,))
-            if op == "create_trigger" and isinstance(arg, dict):
+            if op in ("create_trigger", "for_each") and isinstance(arg, dict):
                 steps(arg.get("do"), p + (op, "do"))
+            if op in ("replace", "prevent") and isinstance(arg, dict):
+                steps(arg.get("instead"), p + (op, "instead"))
             if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
                 ability(arg["ability"], p + (op, "ability"))
             steps(step.get("if_you_do"), p + ("if_you_do",))
@@ -218,6 +220,8 @@ def _check_effects(sc: Scenario) -> None:
         if not isinstance(ab, dict):
             return
         steps(ab.get("do"), path + ("do",))
+        if isinstance(ab.get("replace"), dict):
+            steps(ab["replace"].get("instead"), path + ("replace", "instead"))
         modes = ab.get("modes")
         if isinstance(modes, dict) and isinstance(modes.get("options"), list):
             for j, opt in enumerate(modes["options"]):
@@ -237,7 +241,7 @@ def _check_effects(sc: Scenario) -> None:
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "damage": ("to", "amount"), "repair": ("to", "amount"), "move": ("card", "to"), "draw_until": ("hand",),
     "counters": ("on",), "grant": ("to", "ability"), "create_trigger": ("when", "do"), "change_target": ("link",),
-    "if": ("cond",),
+    "if": ("cond",), "for_each": ("cards", "do"), "create": ("token",), "modify": (), "replace": (), "prevent": (),
 }
 _LIST_OPS = ("may", "each_player")
 _REF_OPS = ("destroy", "ready", "exhaust", "interrupt")
@@ -251,6 +255,10 @@ def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
         for k in _REQUIRED[op]:
             if k not in arg:
                 raise sc.error(path, f"`{op}` needs `{k}`")
+        if op == "create_trigger" and (not isinstance(arg["when"], dict) or not isinstance(arg["do"], list)):
+            raise sc.error(path, "`create_trigger` needs `when:` (a mapping) and `do:` (a list of steps)")
+        if op == "for_each" and not isinstance(arg["do"], list):
+            raise sc.error(path + ("do",), "`for_each` needs `do:` (a list of steps)")
         if op == "move" and arg.get("to") not in _ZONES:
             raise sc.error(path + ("to",), f"unknown zone {arg.get('to')!r}; zones: {', '.join(_ZONES)}")
     elif op in _LIST_OPS:
@@ -332,9 +340,17 @@ def _check_meaning(sc: Scenario) -> None:
     for i, act in enumerate(d.get("actions") or []):
         if not isinstance(act, dict):
             continue
-        keys = [k for k in act if k in ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_turn")]
+        names = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_turn", "attack", "end_combat", "combat_damage", "check")
+        keys = [k for k in act if k in names]
         if len(keys) != 1:
-            raise sc.error(("actions", i), "an action names exactly one of play, use, resolve, resolve_all, pass, draw, end_turn")
+            raise sc.error(("actions", i), f"an action names exactly one of {', '.join(names)}")
+        if "attack" in act:
+            need_card(act["attack"], ("actions", i, "attack"))
+            if "target" in act and act["target"] not in cards and act["target"] not in players:
+                raise sc.error(("actions", i, "target"), f"unknown card or player {act['target']!r}")
+        if "check" in act:
+            for j, ex in enumerate(act["check"] if isinstance(act["check"], list) else [act["check"]]):
+                _check_expectation(sc, ex, ("actions", i, "check") + ((j,) if isinstance(act["check"], list) else ()), need_card, need_player)
         for k in ("play", "use"):
             if k in act:
                 need_card(act[k], ("actions", i, k))
@@ -360,22 +376,28 @@ def _check_meaning(sc: Scenario) -> None:
             if base and base not in cards and base not in players:
                 raise sc.error(("choices", i, kinds[0]), f"unknown card or player {t!r}")
     for i, ex in enumerate(d.get("expect") or []):
+        _check_expectation(sc, ex, ("expect", i), need_card, need_player)
+
+
+def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card: Any, need_player: Any) -> None:
+    """One expectation: the ids it names exist and it is about exactly one thing."""
+    if True:  # noqa: SIM108 (one level kept for a readable diff)
         if "card" in ex:
-            need_card(ex["card"], ("expect", i, "card"))
+            need_card(ex["card"], path + ("card",))
         if "player" in ex:
-            need_player(ex["player"], ("expect", i, "player"))
+            need_player(ex["player"], path + ("player",))
         if "link" in ex:
-            need_card(ex["link"], ("expect", i, "link"))
+            need_card(ex["link"], path + ("link",))
         if ex.get("attached_to"):
-            need_card(ex["attached_to"], ("expect", i, "attached_to"))
+            need_card(ex["attached_to"], path + ("attached_to",))
         if ex.get("priority"):
-            need_player(ex["priority"], ("expect", i, "priority"))
+            need_player(ex["priority"], path + ("priority",))
         for j, cid in enumerate(ex.get("chain") or []):
-            need_card(cid, ("expect", i, "chain", j))
+            need_card(cid, path + ("chain", j))
         for j, pair in enumerate(ex.get("outcomes") or []):
-            need_card(pair[0], ("expect", i, "outcomes", j))
-        groups = [g for g in (("card",), ("player",), ("chain",), ("priority",), ("cites",), ("not_cites",), ("step",), ("no_step",), ("link",), ("outcomes",)) if g[0] in ex]
+            need_card(pair[0], path + ("outcomes", j))
+        groups = [g for g in ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes", "result", "explain") if g in ex]
         if len(groups) != 1:
-            raise sc.error(("expect", i), "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes")
+            raise sc.error(path, "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes, result, explain")
         if "link" in ex and "outcome" not in ex:
-            raise sc.error(("expect", i), "`link:` needs `outcome:` (resolved, interrupted or removed)")
+            raise sc.error(path, "`link:` needs `outcome:` (resolved, interrupted or removed)")

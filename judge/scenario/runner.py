@@ -10,6 +10,7 @@ from typing import Any
 from judge.engine.choice import Choice
 from judge.engine.errors import InvalidInput, OpenChoice
 from judge.engine.game import Game
+from judge.engine.loops import GameOver
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text, ZoneRef
 from judge.engine.state import Card, GameState, Link, Waiting
 from judge.engine.trace import LinkInfo, Namer, plain
@@ -55,6 +56,7 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
             exhausted=bool(c.get("exhausted", False)), face_down=bool(c.get("face_down", False)),
             counters=dict(c.get("counters") or {}), attached_to=c.get("attached_to"), status=list(c.get("status") or []),
             play=c.get("play"), abilities=list(c.get("abilities") or []), enters=dict(c.get("enters") or {}),
+            armor=c.get("armor"),
         )
     state = GameState(
         players=players, turn=d["turn"], cards=cards,
@@ -121,12 +123,18 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
         game = build_game(sc, chooser)
         game.give_priority(sc.data.get("priority", sc.data["turn"]), ())
         for i, action in enumerate(_actions(sc)):
-            game.act(action, ("actions", i))
+            try:
+                game.act(action, ("actions", i))
+            except GameOver:
+                break  # 803.5: the game has ended; later actions cannot be taken
     except InvalidInput as e:
         raise sc.error(e.path or ("actions",), e.message) from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
+        # A file the loader accepted but the engine could not run: a bad-input report that names the error.
+        raise sc.error(("actions",), f"the engine could not run this file ({type(e).__name__}: {e})") from None
     except OpenChoice as e:
         return Result(sc, game, "stopped", open_choice=e.choice, path=chooser.open_path)
-    checked = [check(game, exp) for exp in sc.data.get("expect") or []]
+    checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
     unused = chooser.unused()
     ok = all(c.ok for c in checked) and not unused
     return Result(sc, game, "pass" if ok else "fail", checked, unused=unused, path=chooser.open_path)
@@ -183,7 +191,9 @@ def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
         res = run(sc, prefix)
         runs += 1
         if res.status == "stopped" and res.open_choice is not None:
-            queue.extend(prefix + [opt] for opt in res.open_choice.options)
+            opts = res.open_choice.options
+            # a number range (803 loops) is tried at its smallest value only
+            queue.extend(prefix + [opt] for opt in (opts[:1] if isinstance(opts, range) else opts))
             continue
         assert res.game is not None
         key = json.dumps([final_state(res.game), [c.ok for c in res.checked]], ensure_ascii=False, sort_keys=True)
@@ -242,7 +252,33 @@ def _describe_exp(exp: dict[str, Any]) -> str:
     return ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in exp.items() if k != "note")
 
 
-def render_text(res: Result, lang: str) -> str:
+def explain_lines(game: Game, n: Namer) -> list[str]:
+    """`--explain`: per card and characteristic, the effects applied in order and why (718, 719)."""
+    from judge.engine.continuous import explain
+
+    out: list[str] = []
+    why = {"timestamp": "timestamp order (718.1)", "dependency": "after what it depends on (719.2)",
+           "loop": "dependency loop, earliest timestamp first (719.3)"}
+    for cid, per in explain(game).items():
+        for ch, rows in per.items():
+            out.append(f"  {n(CardRef(cid, 0))} [{cid}] {ch}:")
+            for k, a in enumerate(rows, 1):
+                dep = f", depends on {a.depends_on}" if a.depends_on else ""
+                out.append(f"    {k}. {n(a.source)} “{n(a.text)}”: {a.before} → {a.after}  "
+                           f"[timestamp {a.ts} ({a.ts_rule}); {why[a.reason]}{dep}]")
+    return out
+
+
+def explain_json(game: Game) -> dict[str, Any]:
+    """The `--explain` data: card → characteristic → applied effects in order."""
+    from judge.engine.continuous import explain
+
+    return {cid: {ch: [{"source": a.source.id, "text": a.text.zh, "before": a.before, "after": a.after, "timestamp": a.ts,
+                        "timestamp_rule": a.ts_rule, "reason": a.reason, "depends_on": a.depends_on} for a in rows]
+                  for ch, rows in per.items()} for cid, per in explain(game).items()}
+
+
+def render_text(res: Result, lang: str, explain: bool = False) -> str:
     sc, game = res.scenario, res.game
     assert game is not None
     w = lambda key: game.data.word(key, lang)  # noqa: E731
@@ -255,7 +291,7 @@ def render_text(res: Result, lang: str) -> str:
     if res.status == "stopped" and res.open_choice is not None:
         c = res.open_choice
         what = f"{c.kind}" + (f" ({c.slot})" if c.slot else "") + (f" — {n(CardRef(c.source, 0))} [{c.source}]" if c.source else "")
-        opts = "; ".join(json.dumps(show(c.kind, o), ensure_ascii=False) for o in c.options)
+        opts = "; ".join(json.dumps(o, ensure_ascii=False) for o in _options(c))
         out.append(f"  ✋ {step_text(game, n, 'stopped', {'what': what, 'player': PlayerRef(c.player), 'options': opts})}")
         out.append(f"     choices: - {{{'for: ' + c.source + ', ' if c.source else ''}{c.kind}: …}}")
     out.append(f"{w('final_state')}:")
@@ -278,6 +314,9 @@ def render_text(res: Result, lang: str) -> str:
         if c["counters"]:
             bits.append(f"{w('counters')} {c['counters']}")
         out.append(f"  {n(CardRef(cid, 0))} [{cid}]: {', '.join(bits)}")
+    if explain:
+        out.append("Explain (continuous effects applied, in order):" if lang == "en" else "说明（已生效的持续性影响，依次）：")
+        out.extend(explain_lines(game, n) or ["  —"])
     if res.status != "stopped":
         out.append(f"{w('expectations')}:")
         for c in res.checked:
@@ -291,7 +330,7 @@ def render_text(res: Result, lang: str) -> str:
     return "\n".join(out)
 
 
-def to_json(res: Result, lang: str) -> dict[str, Any]:
+def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
     sc, game = res.scenario, res.game
     assert game is not None
     n = namer(game, sc, lang)
@@ -303,11 +342,20 @@ def to_json(res: Result, lang: str) -> dict[str, Any]:
         "expectations": [{"expect": c.expect, "pass": c.ok, "actual": c.actual} for c in res.checked],
         "unused_choices": [sc.data["choices"][i] for i in res.unused],
     }
+    if explain:
+        out["explain"] = explain_json(game)
     if res.open_choice is not None:
         c = res.open_choice
         out["open_choice"] = {"kind": c.kind, "player": c.player, "for": c.source, "slot": c.slot,
-                              "options": [show(c.kind, o) for o in c.options]}
+                              "options": _options(c)}
     return out
+
+
+def _options(c: Choice) -> list[Any]:
+    """The legal options as a file would write them; a number range (803) as its bounds."""
+    if isinstance(c.options, range):
+        return [{"min": c.options.start, "max": c.options.stop - 1}]
+    return [show(c.kind, o) for o in c.options]
 
 
 def describe_path(path: list[tuple[Choice, Any]]) -> list[dict[str, Any]]:

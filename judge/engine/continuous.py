@@ -1,0 +1,403 @@
+"""Continuous effects (714), timestamps (718) and dependency (719): a card's current power, health and armor.
+
+Every continuous effect in force is gathered each time (abilities of cards on the field, 714.2; effects created by
+links, 714.3; counters, 718.2g), ordered by timestamp with dependent effects after what they depend on (719.2,
+719.3), and applied in that order. The result is cached until the next event changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.refs import CardRef, PlayerRef, Text
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+    from judge.engine.state import Card
+
+CHARS = ("power", "health", "armor")
+
+
+@dataclass
+class ContEffect:
+    """One continuous effect: what it changes, on which cards, under which condition, for how long."""
+
+    eid: int
+    source: CardRef
+    controller: str
+    text: Text
+    add: dict[str, Any] = field(default_factory=dict)  # characteristic -> number spec (added)
+    set: dict[str, Any] = field(default_factory=dict)  # characteristic -> number spec (set to)
+    cannot: list[str] = field(default_factory=list)  # rule effects: attack, guard
+    affects: dict[str, Any] = field(default_factory=dict)  # {filter: …} (714.3e) | {cards: [CardRef]} (714.3f)
+    cond: dict[str, Any] | None = None  # 714.3a: "while …", not a duration
+    until: str = "game"  # 714.3: game (default) | turn | combat
+    ts: int = 0
+    origin: str = "link"  # ability (714.2) | link (714.3) | event (718.2e) | counters (718.2g)
+    ts_rule: str = "718.2d"
+    as_long_as: dict[str, Any] | None = None  # 714.3b
+    order: tuple[int, ...] = ()  # 718.3 tie-break: seat from the turn player, then file order
+
+    def writes(self) -> set[str]:
+        return set(self.add) | set(self.set)
+
+    def reads(self) -> set[str]:
+        """Characteristics its applicability or amount reads (what it can depend on, 719.1)."""
+        out: set[str] = set()
+        _reads(self.affects.get("filter"), out)
+        _reads(self.cond, out)
+        for spec in list(self.add.values()) + list(self.set.values()):
+            _reads(spec, out)
+        return out
+
+
+def _reads(spec: Any, out: set[str]) -> None:
+    if isinstance(spec, dict):
+        for k, v in spec.items():
+            if k in CHARS:
+                out.add(k)
+            _reads(v, out)
+    elif isinstance(spec, list):
+        for v in spec:
+            _reads(v, out)
+
+
+@dataclass
+class Applied:
+    """One line of ``--explain``: an effect applied to a characteristic, and why at that point."""
+
+    eid: int
+    source: CardRef
+    text: Text
+    char: str
+    before: int | None
+    after: int | None
+    ts: int
+    ts_rule: str
+    reason: str  # timestamp | dependency | loop
+    depends_on: list[int] = field(default_factory=list)
+
+
+# --- gathering ------------------------------------------------------------------------------------
+def _seat_rank(game: "Game", player: str) -> int:
+    return game.state.seat_order_from(game.state.turn).index(player)
+
+
+def _ability_effects(game: "Game") -> list[ContEffect]:
+    """714.2: effects of continuous abilities of cards on the field, with the card's timestamp (718.2f)."""
+    st = game.state
+    out: list[ContEffect] = []
+    for i, card in enumerate(st.cards.values()):
+        if not game.is_field(card.zone):
+            continue
+        printed = [(ab, card.ts, "718.2f") for ab in card.abilities]
+        granted = [(g.ability, g.ts, "718.2f") for g in card.granted]
+        for j, (ab, ts, rule) in enumerate(printed + granted):
+            if ab.get("kind") != "continuous" or "when" in ab:
+                continue
+            eff = from_spec(game, ab, card.ref, card.controller, {"self": card.ref}, ts, "ability", rule)
+            eff.eid = -(i * 100 + j + 1)  # stable ids for ability effects (recomputed each time)
+            eff.order = (_seat_rank(game, card.controller), i, j)
+            out.append(eff)
+        for k, kind in enumerate(CHARS):  # 718.2g: counters are effects with their own timestamp
+            n = card.counters.get(kind, 0)
+            if n:
+                eff = ContEffect(-(i * 100 + 90 + k), card.ref, card.controller, Text(f"{kind}指示物 {n:+d}", f"{kind} counters {n:+d}"),
+                                 add={kind: n}, affects={"cards": [card.ref]}, ts=card.counter_ts.get(kind, 0),
+                                 origin="counters", ts_rule="718.2g", order=(_seat_rank(game, card.controller), i, 90 + k))
+                out.append(eff)
+    return out
+
+
+def from_spec(game: "Game", spec: dict[str, Any], source: CardRef, controller: str, bindings: dict[str, Any],
+              ts: int, origin: str, ts_rule: str, refs: list[CardRef] | None = None) -> ContEffect:
+    """Build an effect from an ability's or a step's mapping (``power``/``health``/``armor``/``set``/``cannot``)."""
+    text = Text(spec.get("text", "…"), spec.get("text_en", ""))
+    add = {k: spec[k] for k in CHARS if k in spec}
+    aff_spec = spec.get("affects", spec.get("cards", "self"))
+    affects: dict[str, Any]
+    if refs is not None:
+        affects = {"cards": list(refs)}
+    elif isinstance(aff_spec, dict) and "each" in aff_spec:
+        affects = {"filter": aff_spec["each"]}
+    elif aff_spec == "defender":
+        affects = {"defender_of": bindings.get("self", source)}
+    else:
+        affects = {"cards": [bindings.get("self", source)]}
+    return ContEffect(0, source, controller, text, add, dict(spec.get("set") or {}), list(spec.get("cannot") or []),
+                      affects, spec.get("while"), str(spec.get("until", "game")), ts, origin, ts_rule,
+                      spec.get("as_long_as"))
+
+
+def in_force(game: "Game") -> list[ContEffect]:
+    """Every continuous effect in force now: abilities on the field, counters, and those links created."""
+    cached = game.chars_cache.get(("", -1))  # one gathering per event (cleared with the characteristics)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    st = game.state
+    live = [e for e in st.cont_effects if _lasts(game, e)]
+    out = _ability_effects(game) + live
+    game.chars_cache[("", -1)] = out  # type: ignore[assignment]
+    return out
+
+
+def _lasts(game: "Game", eff: ContEffect) -> bool:
+    """714.3b: an "as long as [card] stays …" effect ends once the card stops being so."""
+    if eff.as_long_as is None:
+        return True
+    ref = eff.as_long_as["card"]
+    st = game.state
+    if not st.is_current(ref):
+        return False
+    card = st.cards[ref.id]
+    return all(getattr(card, k) == v for k, v in eff.as_long_as.items() if k != "card")
+
+
+# --- applying -------------------------------------------------------------------------------------
+def _touches(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> bool:
+    """Does the effect apply to this card with these current values (714.3e re-check, 714.3f locked cards)?"""
+    from judge.engine.targets import matches_filter
+
+    aff = eff.affects
+    if "cards" in aff:
+        if card.ref not in aff["cards"]:
+            return False
+    elif "defender_of" in aff:
+        combat = game.state.combat
+        if not combat or combat.get("attacker") != aff["defender_of"] or combat.get("defender") != card.ref:
+            return False
+    elif "filter" in aff:
+        if not game.is_field(card.zone):
+            return False
+        if matches_filter(game, card, aff["filter"], eff.controller, None, vals) is not None:
+            return False
+    if card.ref in aff.get("except", ()):
+        return False
+    if eff.cond is not None and not condition(game, eff.cond, card, eff):
+        return False  # 714.3a: only while the condition is true
+    return True
+
+
+def condition(game: "Game", cond: dict[str, Any], card: "Card", eff: ContEffect) -> bool:
+    """714.3a conditions: ``{attacking: true}`` (the affected card attacks), ``{attacking: self}`` (the source does)."""
+    combat = game.state.combat or {}
+    if "attacking" in cond:
+        who = cond["attacking"]
+        ref = eff.source if who == "self" else card.ref
+        return combat.get("attacker") == ref
+    if "your_turn" in cond:
+        return (game.state.turn == eff.controller) == bool(cond["your_turn"])
+    return True
+
+
+def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card") -> int:
+    """714.2: the amount always uses the current game state."""
+    from judge.engine.effects import Context, value
+
+    if isinstance(spec, int):
+        return spec
+    ctx = Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref})
+    return int(value(ctx, spec))
+
+
+def _apply(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> dict[str, Any]:
+    out = dict(vals)
+    for ch, spec in eff.set.items():
+        out[ch] = _amount(game, eff, spec, card)
+    for ch, spec in eff.add.items():
+        if out.get(ch) is None:
+            continue  # 719.1: a change to power/health/armor only has a result on a card that has that value
+        out[ch] = out[ch] + _amount(game, eff, spec, card)
+    return out
+
+
+def _result(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> tuple[Any, ...]:
+    if not _touches(game, eff, card, vals):
+        return (False,)
+    return (True,) + tuple(sorted(_apply(game, eff, card, vals).items()))
+
+
+def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict[str, Any]) -> bool:
+    """719.1: ``a`` depends on ``b`` if applying ``b`` changes whether ``a`` applies or what ``a`` does."""
+    if not (b.writes() & a.reads()):
+        return False
+    if not _touches(game, b, card, vals):
+        return False
+    after_b = _apply(game, b, card, vals)
+    return _result(game, a, card, vals) != _result(game, a, card, after_b)
+
+
+def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[int]]]:
+    """718.1, 719.2, 719.3: timestamp order; a dependent effect goes right after the effects it depends on."""
+    key = {id(e): (e.ts, e.order) for e in effs}
+    effs = sorted(effs, key=lambda e: key[id(e)])
+    writers: dict[str, list[ContEffect]] = {}
+    for e in effs:
+        for ch in e.writes():
+            writers.setdefault(ch, []).append(e)
+    deps: dict[int, list[ContEffect]] = {}
+    for a in effs:  # only effects whose applicability or amount reads a characteristic can depend on another
+        reads = a.reads()
+        maybe = {id(b): b for ch in reads for b in writers.get(ch, [])}
+        deps[id(a)] = [b for b in effs if id(b) in maybe and b is not a and depends(game, a, b, card, base)] if maybe else []
+    if not any(deps.values()):
+        return [(e, "timestamp", []) for e in effs]
+    done: set[int] = set()
+    out: list[tuple[ContEffect, str, list[int]]] = []
+    remaining = list(effs)
+    while remaining:
+        ready = [e for e in remaining if all(id(d) in done for d in deps[id(e)])]
+        if ready:
+            e = ready[0]
+            reason = "dependency" if deps[id(e)] else "timestamp"
+        else:  # 719.3: a dependency loop starts from its earliest timestamp
+            e = remaining[0]
+            reason = "loop"
+        remaining.remove(e)
+        done.add(id(e))
+        out.append((e, reason, [d.eid for d in deps[id(e)]]))
+    return out
+
+
+def _base(card: "Card") -> dict[str, Any]:
+    return {"power": card.power, "health": card.health, "armor": card.armor}
+
+
+def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], list[ContEffect]]:
+    """The card's current power/health/armor, the effects applied in order, and the rule effects on it."""
+    vals = _base(card)
+    if not game.is_field(card.zone):
+        return vals, [], []
+    effs = [e for e in in_force(game) if _may_touch(e, card)]
+    applied: list[Applied] = []
+    rules: list[ContEffect] = []
+    for eff, reason, on in order(game, effs, card, vals):
+        if not _touches(game, eff, card, vals):
+            continue
+        if eff.cannot:
+            rules.append(eff)
+        new = _apply(game, eff, card, vals)
+        for ch in CHARS:
+            if ch in eff.writes() and (new[ch] != vals[ch] or ch in eff.set):
+                applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, eff.ts_rule, reason, on))
+        vals = new
+    return vals, applied, rules
+
+
+def _may_touch(eff: ContEffect, card: "Card") -> bool:
+    aff = eff.affects
+    if "cards" in aff:
+        return any(r.id == card.id and r.inc == card.inc for r in aff["cards"])
+    return True
+
+
+def chars(game: "Game", card: "Card") -> dict[str, Any]:
+    """Current characteristics, cached until the next event (a card being computed reads its printed values)."""
+    cache = game.chars_cache
+    key = (card.id, card.inc)
+    if key in cache:
+        return cache[key]
+    if key in game.computing:
+        return _base(card)  # a value read while it is being computed: the printed one
+    game.computing.add(key)
+    try:
+        vals = compute(game, card)[0]
+    finally:
+        game.computing.discard(key)
+    cache[key] = vals
+    return vals
+
+
+def forbidden(game: "Game", card: "Card", what: str) -> ContEffect | None:
+    """A rule effect in force that says this card cannot do ``what`` (attack, guard)."""
+    for eff in compute(game, card)[2]:
+        if what in eff.cannot:
+            return eff
+    return None
+
+
+# --- creating effects from a resolving link --------------------------------------------------------
+def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
+    """714.3: a link creates a continuous effect (step ``modify``), timestamped as the link resolves (718.2d)."""
+    from judge.engine.effects import cards as card_refs
+
+    st = game.state
+    link = ctx.link
+    alo = spec.get("as_long_as")
+    as_long_as = None
+    if alo is not None:  # 714.3b: it must have stayed so from the link's creation until now
+        refs = card_refs(ctx, alo["card"])
+        want = {k: v for k, v in alo.items() if k != "card"}
+        ok = bool(refs) and st.is_current(refs[0])
+        if ok:
+            card = st.cards[refs[0].id]
+            since = link.event.get("added_at", 0) if link is not None else 0
+            ok = all(getattr(card, k) == v for k, v in want.items()) and st.status_seq.get(card.id, 0) <= since
+        if not ok:
+            game.trace.add("as_long_as_broken", ("714.3b",), card=refs[0] if refs else ctx.source)
+            return False
+        as_long_as = {"card": refs[0], **want}
+    target = spec.get("cards", "self")
+    lock = bool(spec.get("lock")) or not (isinstance(target, dict) and "each" in target)
+    refs_locked: list[CardRef] | None = None
+    if lock:  # 714.3f: the cards this link affects are marked now
+        if isinstance(target, dict) and "each" in target:
+            refs_locked = card_refs(ctx, target)
+        else:
+            refs_locked = card_refs(ctx, target)
+        excl = card_refs(ctx, spec["except"]) if "except" in spec else []
+        refs_locked = [r for r in refs_locked if r not in excl]
+    eff = from_spec(game, spec, ctx.source, ctx.controller, {"self": ctx.source}, st.tick(), "link", "718.2d", refs_locked)
+    if not lock and "except" in spec:
+        eff.affects["except"] = card_refs(ctx, spec["except"])
+    eff.as_long_as = as_long_as
+    eff.eid = st.next_eid
+    st.next_eid += 1
+    eff.order = (_seat_rank(game, ctx.controller), eff.eid)
+    st.cont_effects.append(eff)
+    cites = ("714.3", "718.2d") + (("714.3f",) if lock and isinstance(target, dict) else ()) + \
+        (("714.3e",) if not lock else ()) + (("714.3a",) if eff.cond else ()) + (("714.3b",) if as_long_as else ())
+    until = {"turn": Text("（本回合）", " (this turn)"), "combat": Text("（本次战斗）", " (this combat)")}.get(eff.until, Text("（直到游戏结束）", " (until the game ends)"))
+    game.trace.add("cont_effect", cites, text=eff.text, card=ctx.source, until=until,
+                   targets=list(refs_locked) if refs_locked is not None else Text("（持续检验）", "(re-checked continuously)"))
+    game.chars_cache.clear()
+    return True
+
+
+def event_effect(game: "Game", ab: dict[str, Any], host: "Card", href: CardRef, ev: Any) -> None:
+    """718.2e: a card's ability that creates a continuous effect when an event happens, timestamped then."""
+    st = game.state
+    eff = from_spec(game, ab, href, host.controller, {"self": href}, st.tick(), "event", "718.2e")
+    if eff.affects.get("defender_of") is not None and st.combat and st.combat.get("attacker") == href:
+        eff.affects = {"cards": [st.combat["defender"]]}
+    eff.eid = st.next_eid
+    st.next_eid += 1
+    eff.order = (_seat_rank(game, host.controller), eff.eid)
+    st.cont_effects.append(eff)
+    game.trace.add("cont_effect", ("718.2e", "714.3"), text=eff.text, card=href,
+                   until=Text("（本次战斗）", " (this combat)") if eff.until == "combat" else Text(""),
+                   targets=list(eff.affects.get("cards", [])))
+    game.chars_cache.clear()
+
+
+def end(game: "Game", until: str) -> None:
+    """Effects with this duration end (714.3)."""
+    st = game.state
+    st.cont_effects = [e for e in st.cont_effects if e.until != until]
+    game.chars_cache.clear()
+
+
+def explain(game: "Game") -> dict[str, dict[str, list[Applied]]]:
+    """For each card on the field and each characteristic effects changed: the effects applied, in order."""
+    out: dict[str, dict[str, list[Applied]]] = {}
+    for card in game.state.cards.values():
+        if not game.is_field(card.zone):
+            continue
+        _, applied, _ = compute(game, card)
+        for a in applied:
+            out.setdefault(card.id, {}).setdefault(a.char, []).append(a)
+    return out
+
+
+__all__ = ["ContEffect", "Applied", "chars", "compute", "create", "explain", "forbidden", "in_force", "PlayerRef"]

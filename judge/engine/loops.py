@@ -1,0 +1,128 @@
+"""Loops (803): a repeating state is detected while every player keeps passing, then shortcut without iterating.
+
+The state is compared without the number of identical tokens (tokens of one name, controller and zone count as one
+entry), so a loop that makes tokens repeats; the difference in token counts over one cycle is the loop's effect,
+applied X times at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.choice import Choice
+from judge.engine.errors import EngineError
+from judge.engine.refs import LinkRef, PlayerRef, Text
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+
+MANDATORY_MIN = 1_000_001  # 803.3: a number greater than one million
+BIG = 10**12
+
+
+class GameOver(EngineError):
+    """The game has ended (803.5: a drawn game)."""
+
+
+def _link_sig(l: Any) -> tuple[Any, ...]:
+    return (l.kind, l.source.id, l.controller, id(l.text))
+
+
+def signature(game: "Game") -> tuple[Any, ...]:
+    """The state a loop repeats: every card but tokens' numbers, the chain, waiting triggers, pools, the turn."""
+    st = game.state
+    cards = []
+    tokens = set()
+    for c in st.cards.values():
+        if c.token:
+            tokens.add((c.proto, c.controller, c.zone, c.damage, c.exhausted))
+        else:
+            cards.append((c.id, c.zone, c.controller, c.damage, c.exhausted, c.face_down, c.attached_to,
+                          tuple(sorted(c.counters.items()))))
+    return (st.turn, tuple(cards), tuple(sorted(tokens, key=repr)), tuple(_link_sig(l) for l in st.chain),
+            tuple((w.kind, w.source.id, w.controller, id(w.text)) for w in st.waiting), tuple(sorted(st.pools.items())))
+
+
+def token_counts(game: "Game") -> dict[tuple[str, str, str], int]:
+    out: dict[tuple[str, str, str], int] = {}
+    for c in game.state.cards.values():
+        if c.token:
+            k = (c.proto, c.controller, c.zone)
+            out[k] = out.get(k, 0) + c.copies
+    return out
+
+
+class Detector:
+    """Remembers the states seen between resolutions (while all players pass) and finds a repeat."""
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self.seen: dict[tuple[Any, ...], tuple[int, int, dict[tuple[str, str, str], int]]] = {}
+
+    def step(self) -> bool:
+        """Call after each resolution; True if a loop was found and shortcut (or the game ended)."""
+        game = self.game
+        sig = signature(game)
+        here = (len(game.resolved), len(game.trace.steps), token_counts(game))
+        if sig not in self.seen:
+            self.seen[sig] = here
+            return False
+        start = self.seen[sig]
+        self.seen.clear()
+        shortcut(game, start, here)
+        return True
+
+
+def shortcut(game: "Game", start: tuple[int, int, dict[Any, int]], now: tuple[int, int, dict[Any, int]]) -> None:
+    """803.2, 803.3, 803.5: handle a loop whose one cycle is what happened between ``start`` and ``now``."""
+    st = game.state
+    cycle = game.resolved[start[0]:now[0]]
+    kinds = [game.trace.links[uid].kind for uid, _, _ in cycle]
+    optional = [s for s in game.trace.steps[start[1]:now[1]] if s.kind in ("may_yes", "pay", "trigger_paid")]
+    delta = {k: now[2].get(k, 0) - start[2].get(k, 0) for k in set(now[2]) | set(start[2])}
+    game.trace.add("loop_found", ("803.1",), links=[LinkRef(uid) for uid, _, _ in cycle])
+    if optional:  # 803.2: the player of the first optional action names a number; the others may name smaller
+        first = optional[0].args["player"].id
+        players = [p.id for p in (s.args["player"] for s in optional)]
+        order = [p for p in st.seat_order_from(first) if p in players]
+        x = int(game.ask(Choice("loop", first, None, range(0, BIG))))
+        chooser = first
+        for p in order[1:]:
+            y = int(game.ask(Choice("loop", p, None, range(0, x + 1))))
+            if y < x:
+                x, chooser = y, p
+        _repeat(game, delta, x)
+        game.trace.add("loop_optional", ("803.2",), player=PlayerRef(chooser), amount=x)
+        game.loop_refuse = chooser  # 803.2: next time they cannot choose to continue the loop
+        return
+    if not any(k in ("trigger", "effect") for k in kinds):  # 803.5
+        st.result = "draw"
+        game.trace.add("game_drawn", ("803.5",))
+        raise GameOver("draw")
+    # 803.3: the controller of the loop's first triggered effect names a number over one million
+    first_uid = next(uid for (uid, _, _), k in zip(cycle, kinds) if k in ("trigger", "effect"))
+    info = game.trace.links[first_uid]
+    x = int(game.ask(Choice("loop", info.controller, info.source, range(MANDATORY_MIN, BIG))))
+    _repeat(game, delta, x)
+    game.trace.add("loop_mandatory", ("803.3",), player=PlayerRef(info.controller), amount=x)
+    # 803.3: it ends the next time that effect would trigger: it does not (its link, just added, is taken back)
+    top = st.chain[-1] if st.chain else None
+    if top is not None and top.source.id == info.source and top.kind == info.kind and top.controller == info.controller:
+        st.chain.pop()
+        game.resolved.append((top.uid, top.source.id, "removed"))
+        game.trace.add("loop_end", ("803.3",), link=LinkRef(top.uid))
+    else:
+        src = info.source
+        game.loop_stop = lambda href, ab: href.id == src  # the next time it would trigger, it does not
+        game.trace.add("loop_end_pending", ("803.3",), text=Text(src))
+
+
+def _repeat(game: "Game", delta: dict[tuple[str, str, str], int], x: int) -> None:
+    """The loop's cycle repeated ``x`` more times: each kind of token grows by x times what one cycle made."""
+    st = game.state
+    for (proto, controller, zone), d in sorted(delta.items()):
+        if d <= 0:
+            continue
+        rep = [c for c in st.cards.values() if c.token and c.proto == proto and c.controller == controller and c.zone == zone][-1]
+        rep.copies += d * x
+        game.trace.add("loop_tokens", ("803.3",), player=PlayerRef(controller), card=rep.ref, amount=d * x)

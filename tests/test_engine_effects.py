@@ -1,0 +1,478 @@
+"""Continuous (714), replacement and prevention (716–717), timestamps and dependency (718–719), loops (803)."""
+
+from __future__ import annotations
+
+from test_engine_targets import make
+
+CMD = "ycmd: {name: YC, owner: you, zone: commander, type: commander, power: 2, health: 30}\n"
+
+
+def _bolt(name: str = "bolt", amount: int = 2, extra: str = "") -> str:
+    return f"""
+{name}:
+  name: {name}
+  owner: you
+  zone: hand
+  type: ability
+  play:
+    targets: [{{filter: {{type: unit}}}}]
+    do: [{{damage: {{to: target, amount: {amount}{extra}}}}}]
+"""
+
+
+def _shield(amount: int, rid: str = "sh", owner: str = "opp") -> str:
+    return f"""
+{rid}:
+  name: {rid}
+  owner: {owner}
+  zone: commander
+  type: ability
+  play: {{continuous: true, do: []}}
+  abilities: [{{kind: replacement, replace: {{event: damage, to: {{type: unit, controller: you}}, shield: {amount}}}}}]
+"""
+
+
+UNIT = "u: {name: U, owner: opp, zone: units, type: reinforcement, power: 1, health: 9}\n"
+
+
+def test_prevention_shield_shrinks_by_each_packet_and_then_vanishes() -> None:
+    # 717.2a: X-point packet vs Y shield: packet −Y, shield −X; below 1 it is gone.
+    res = make(UNIT + _shield(3) + _bolt() + _bolt("bolt2"), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
+               "- {for: bolt, target: u}\n- {for: bolt2, target: u}\n")
+    assert res.status == "pass", res.checked
+    # 2 vs 3: the packet vanishes, the shield goes down by 2; 2 vs 1: 1 prevented, 1 dealt, the shield is gone
+    assert res.game.state.cards["u"].damage == 1
+    assert any(s.kind == "shield_gone" for s in res.game.trace.steps)
+
+
+def test_partial_prevention_triggers_when_prevented_and_damaged() -> None:
+    # 717.2d: partly prevented: "when prevented" triggers; the rest is dealt.
+    watcher = """
+w:
+  name: W
+  owner: opp
+  zone: units
+  type: reinforcement
+  health: 5
+  abilities: [{kind: triggered, when: {event: prevented, card: {type: reinforcement, controller: you}}, do: [{draw: {player: you, count: 1}}]}]
+od: {name: OD, owner: opp, zone: deck, type: reinforcement}
+"""
+    res = make(UNIT + watcher + _shield(1) + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert res.game.state.cards["u"].damage == 2
+    assert res.game.state.cards["od"].zone == "hand"
+
+
+def test_fully_prevented_packet_does_not_trigger_damaged() -> None:
+    watcher = """
+w:
+  name: W
+  owner: opp
+  zone: units
+  type: reinforcement
+  health: 5
+  abilities: [{kind: triggered, when: {event: damaged, card: {type: reinforcement, controller: you}}, do: [{draw: {player: you, count: 1}}]}]
+od: {name: OD, owner: opp, zone: deck, type: reinforcement}
+"""
+    res = make(UNIT + watcher + _shield(5) + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert res.game.state.cards["u"].damage == 0 and res.game.state.cards["od"].zone == "deck"
+    unshielded = make(UNIT + watcher + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert unshielded.game.state.cards["od"].zone == "hand"  # the trigger itself works
+
+
+def test_unpreventable_packet_ignores_prevention() -> None:
+    res = make(UNIT + _shield(5) + _bolt(extra=", unpreventable: true"), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert res.game.state.cards["u"].damage == 2
+
+
+PLUS = """
+amp:
+  name: Amp
+  owner: you
+  zone: commander
+  type: ability
+  play: {continuous: true, do: []}
+  abilities: [{kind: replacement, replace: {event: damage, controller: you, add: 1}}]
+"""
+
+
+def test_717_3b_destination_controller_orders_increase_and_shield() -> None:
+    # One increase and one prevention: 717.3b, the destination's controller (opp) picks; shield first = all prevented.
+    res = make(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert res.status == "stopped" and res.open_choice.kind == "replacement" and res.open_choice.player == "opp"
+    first = make(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n",
+                 "- {for: bolt, target: u}\n- {by: opp, replacement: sh}\n")
+    assert first.game.state.cards["u"].damage == 0
+    second = make(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n",
+                  "- {for: bolt, target: u}\n- {by: opp, replacement: amp}\n")
+    assert second.game.state.cards["u"].damage == 1
+
+
+def test_717_3a_packet_controller_picks_among_increases() -> None:
+    amp2 = PLUS.replace("amp:", "amp2:").replace("name: Amp", "name: Amp2")
+    res = make(UNIT + PLUS + amp2 + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert res.status == "stopped" and res.open_choice.player == "you" and set(res.open_choice.options) == {"amp", "amp2"}
+
+
+MOVES = """
+v:
+  name: V
+  owner: opp
+  zone: units
+  type: reinforcement
+  abilities: [{kind: replacement, replace: {event: destroyed, to: {type: unit}, zone: vortex}}]
+h:
+  name: H
+  owner: opp
+  zone: units
+  type: reinforcement
+  abilities: [{kind: replacement, replace: {event: destroyed, to: {type: unit}, zone: hand}}]
+kill:
+  name: Kill
+  owner: you
+  zone: hand
+  type: ability
+  play: {targets: [{filter: {type: unit}}], do: [{destroy: target}]}
+"""
+
+
+def test_716_1b_affected_cards_controller_picks_and_the_first_changes_the_event() -> None:
+    res = make(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n")
+    assert res.status == "stopped" and res.open_choice.player == "opp"
+    a = make(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n- {replacement: v}\n")
+    b = make(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n- {replacement: h}\n")
+    assert a.game.state.cards["u"].zone == "vortex" and b.game.state.cards["u"].zone == "hand"
+
+
+def test_716_1d_replaced_even_if_the_new_event_is_impossible_and_716_1a_no_draw_trigger() -> None:
+    skip = """
+sk:
+  name: SK
+  owner: you
+  zone: commander
+  type: ability
+  play: {continuous: true, do: []}
+  abilities: [{kind: replacement, replace: {event: draw, player: opponent, instead: [{discard: {player: opponent, count: 1}}]}}]
+od: {name: OD, owner: opp, zone: deck, type: reinforcement}
+dw:
+  name: DW
+  owner: you
+  zone: units
+  type: reinforcement
+  abilities: [{kind: triggered, when: {event: draw, player: opponent}, do: [{draw: {player: you, count: 1}}]}]
+yd: {name: YD, owner: you, zone: deck, type: reinforcement}
+"""
+    res = make(skip, "- {draw: opp}\n")
+    st = res.game.state
+    assert st.cards["od"].zone == "deck"  # the draw never happened (its hand is empty, so nothing was discarded)
+    assert st.cards["yd"].zone == "deck"  # 716.1a: nothing triggered on a draw that did not happen
+    assert "716.1d" in res.game.trace.cited()
+
+
+def test_716_1c_an_effect_created_after_the_event_does_not_replace_it() -> None:
+    late = """
+late:
+  name: Late
+  owner: you
+  zone: hand
+  type: ability
+  play:
+    targets: [{filter: {type: unit}}]
+    do: [{damage: {to: target, amount: 2}}, {prevent: {to: target}}, {damage: {to: target, amount: 2}}]
+"""
+    res = make(UNIT + late, "- {play: late}\n- resolve_all\n", "- {for: late, target: u}\n")
+    assert res.game.state.cards["u"].damage == 2
+
+
+ARMORED = """
+acmd: {name: AC, owner: opp, zone: commander, type: commander, power: 1, health: 20}
+plate: {name: Plate, owner: opp, zone: commander, type: equipment, armor: 2, attached_to: acmd}
+tank: {name: Tank, owner: opp, zone: units, type: reinforcement, power: 1, health: 9, armor: 1}
+"""
+
+
+def test_717_2c_armor_equipment_is_exhausted_to_prevent_and_armored_characters_need_nothing() -> None:
+    res = make(ARMORED + _bolt(amount=3) + _bolt("bolt2", 3), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
+               "- {for: bolt, target: acmd}\n- {by: opp, replacement: plate}\n- {for: bolt2, target: tank}\n")
+    st = res.game.state
+    assert res.status == "pass", res.open_choice
+    assert st.cards["acmd"].damage == 1 and st.cards["plate"].exhausted
+    assert st.cards["tank"].damage == 2
+    declined = make(ARMORED + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: acmd}\n- {by: opp, replacement: none}\n")
+    assert declined.game.state.cards["acmd"].damage == 3 and not declined.game.state.cards["plate"].exhausted
+
+
+def test_717_5_first_damage_each_turn() -> None:
+    first = """
+fw:
+  name: FW
+  owner: opp
+  zone: units
+  type: reinforcement
+  health: 9
+  abilities: [{kind: replacement, replace: {event: damage, to: self, first_each_turn: 3}}]
+"""
+    res = make(first + _bolt(amount=2) + _bolt("bolt2", 2), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
+               "- {for: bolt, target: fw}\n- {for: bolt2, target: fw}\n")
+    assert res.game.state.cards["fw"].damage == 1  # 2 prevented, then 3 − 2 = 1 left of the 2
+
+
+def test_717_6_split_is_chosen_by_the_effects_controller() -> None:
+    split = """
+sp:
+  name: SP
+  owner: opp
+  zone: units
+  type: reinforcement
+  health: 9
+  abilities: [{kind: replacement, replace: {event: damage, to: self, split: {among: {controller: you}}}}]
+u2: {name: U2, owner: opp, zone: units, type: reinforcement, health: 9}
+"""
+    res = make(split + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: sp}\n- {by: opp, distribute: {sp: 1, u2: 2}}\n")
+    assert res.status == "pass", (res.open_choice, res.unused)
+    assert res.game.state.cards["sp"].damage == 1 and res.game.state.cards["u2"].damage == 2
+    assert "717.6" in res.game.trace.cited()
+
+
+def test_802_2_turn_player_orders_packets_to_their_own_characters() -> None:
+    sweep = """
+sweep:
+  name: Sweep
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{damage: {to: {each: {type: unit, controller: opponent}}, amount: 2}}]}
+u2: {name: U2, owner: opp, zone: units, type: reinforcement, health: 9}
+"""
+    res = make(UNIT + sweep + _shield(2), "- {play: sweep}\n- resolve_all\n", turn="opp")
+    assert res.status == "stopped" and res.open_choice.kind == "order" and res.open_choice.player == "opp"
+    done = make(UNIT + sweep + _shield(2), "- {play: sweep}\n- resolve_all\n", "- {by: opp, order: [u2, u]}\n", turn="opp")
+    assert done.game.state.cards["u2"].damage == 0 and done.game.state.cards["u"].damage == 2
+
+
+MODIFY = """
+buff:
+  name: Buff
+  owner: you
+  zone: hand
+  type: ability
+  play:
+    targets: [{filter: {type: unit}}]
+    do: [{modify: {cards: target, power: 2, until: turn}}, {modify: {cards: target, health: 2}}]
+mine: {name: Mine, owner: you, zone: units, type: reinforcement, power: 1, health: 1}
+"""
+
+
+def test_714_3c_separate_durations_and_714_3d_independent_of_source() -> None:
+    res = make(MODIFY, "- {play: buff}\n- resolve_all\n- {check: {card: mine, power: 3, health: 3}}\n- end_turn\n",
+               "- {for: buff, target: mine}\n")
+    st = res.game.state
+    assert all(c.ok for c in res.game.checks)
+    assert st.cards["buff"].zone == "salvage"  # 714.3d: the source is gone; the effect stays
+    assert res.game.chars(st.cards["mine"]) == {"power": 1, "health": 3, "armor": None}
+
+
+GROUP = """
+rally:
+  name: Rally
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{modify: {cards: {each: {type: unit, controller: you}}, power: 1, until: turn}}]}
+lock:
+  name: Lock
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{modify: {cards: {each: {type: unit, controller: you}}, lock: true, power: 1, until: turn}}]}
+mine: {name: Mine, owner: you, zone: units, type: reinforcement, power: 1, health: 1}
+late: {name: Late, owner: you, zone: hand, type: reinforcement, power: 1, health: 1, play: {do: []}}
+"""
+
+
+def test_714_3e_group_rechecked_versus_714_3f_locked() -> None:
+    group = make(GROUP, "- {play: rally}\n- resolve_all\n- {play: late}\n- resolve_all\n")
+    locked = make(GROUP, "- {play: lock}\n- resolve_all\n- {play: late}\n- resolve_all\n")
+    assert group.game.chars(group.game.state.cards["late"])["power"] == 2
+    assert locked.game.chars(locked.game.state.cards["late"])["power"] == 1
+    assert locked.game.chars(locked.game.state.cards["mine"])["power"] == 2
+
+
+def test_714_3b_as_long_as_it_stays_exhausted() -> None:
+    cards = """
+hold:
+  name: Hold
+  owner: you
+  zone: hand
+  type: ability
+  play:
+    targets: [{filter: {type: unit}}]
+    do: [{modify: {cards: target, power: 3, as_long_as: {card: target, exhausted: true}}}]
+wake:
+  name: Wake
+  owner: you
+  zone: hand
+  type: ability
+  play: {targets: [{filter: {type: unit}}], do: [{ready: target}]}
+tired: {name: Tired, owner: you, zone: units, type: reinforcement, power: 1, health: 1, exhausted: true}
+"""
+    kept = make(cards, "- {play: hold}\n- resolve_all\n", "- {for: hold, target: tired}\n")
+    assert kept.game.chars(kept.game.state.cards["tired"])["power"] == 4
+    readied = make(cards, "- {play: hold}\n- {play: wake}\n- resolve_all\n", "- {for: hold, target: tired}\n- {for: wake, target: tired}\n")
+    assert readied.game.chars(readied.game.state.cards["tired"])["power"] == 1  # it stopped being so before resolution
+    assert "714.3b" in readied.game.trace.cited()
+
+
+def test_714_3a_condition_only_while_attacking() -> None:
+    cards = """
+spirit:
+  name: Spirit
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{modify: {cards: {each: {type: unit, controller: you}}, power: 1, while: {attacking: true}, until: turn}}]}
+a1: {name: A1, owner: you, zone: units, type: reinforcement, power: 2, health: 2}
+a2: {name: A2, owner: you, zone: units, type: reinforcement, power: 2, health: 2}
+foe: {name: Foe, owner: opp, zone: units, type: reinforcement, power: 1, health: 5}
+"""
+    res = make(cards, "- {play: spirit}\n- resolve_all\n- {attack: a1, target: foe}\n"
+                      "- {check: [{card: a1, power: 3}, {card: a2, power: 2}]}\n- end_combat\n- {check: {card: a1, power: 2}}\n")
+    assert res.status == "pass" and len(res.game.checks) == 3 and all(c.ok for c in res.game.checks)
+
+
+DEP = """
+big:
+  name: Big
+  owner: you
+  zone: units
+  type: reinforcement
+  abilities: [{kind: continuous, affects: {each: {type: unit, power: {gte: 3}}}, health: 2}]
+pump:
+  name: Pump
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{modify: {cards: {each: {type: reinforcement, controller: you}}, power: 1}}]}
+x: {name: X, owner: you, zone: units, type: reinforcement, power: 2, health: 2}
+"""
+
+
+def test_719_2_dependent_effect_applies_after_what_it_depends_on() -> None:
+    # "units with power ≥ 3 get +2 health" (earlier) depends on "+1 power" (later): applied after it.
+    from judge.engine.continuous import explain
+
+    res = make(DEP, "- {play: pump}\n- resolve_all\n")
+    x = res.game.state.cards["x"]
+    assert res.game.chars(x) == {"power": 3, "health": 4, "armor": None}
+    health = explain(res.game)["x"]["health"]
+    assert health[0].reason == "dependency" and health[0].source.id == "big"
+
+
+LOOP = """
+a:
+  name: A
+  owner: you
+  zone: units
+  type: reinforcement
+  abilities: [{kind: continuous, affects: {each: {type: unit, health: {gte: 3}}}, power: 1}]
+b:
+  name: B
+  owner: you
+  zone: units
+  type: reinforcement
+  abilities: [{kind: continuous, affects: {each: {type: unit, power: {lte: 2}}}, health: -1}]
+t: {name: T, owner: opp, zone: units, type: reinforcement, power: 2, health: 3}
+"""
+
+
+def test_719_3_dependency_loop_starts_from_the_earliest_timestamp() -> None:
+    # A ("health ≥ 3: +1 power") and B ("power ≤ 2: −1 health") depend on each other. Both are on the field from the
+    # start (718.2a), so the earlier one is the first in seat order, then file order (718.3 as the engine applies it).
+    a_first = make(LOOP, "- {pass: you}\n")
+    assert a_first.game.chars(a_first.game.state.cards["t"]) == {"power": 3, "health": 3, "armor": None}
+    a_text, rest = LOOP.split("b:\n", 1)
+    b_text, t_text = rest.split("t:", 1)
+    b_first = make("b:\n" + b_text + a_text + "t:" + t_text, "- {pass: you}\n")
+    assert b_first.game.chars(b_first.game.state.cards["t"]) == {"power": 2, "health": 2, "armor": None}
+    assert any(a.reason == "loop" for rows in __import__("judge.engine.continuous", fromlist=["explain"]).explain(b_first.game)["t"].values() for a in rows)
+
+
+def test_718_2g_counters_have_their_own_timestamp_in_explain() -> None:
+    from judge.engine.continuous import explain
+
+    res = make("c: {name: C, owner: you, zone: units, type: reinforcement, power: 1, health: 1, counters: {power: 2}}\n", "- {pass: you}\n")
+    lines = explain(res.game)["c"]["power"]
+    assert lines[0].ts_rule == "718.2g" and res.game.chars(res.game.state.cards["c"])["power"] == 3
+
+
+WILSONS = """
+w1:
+  name: W
+  owner: you
+  zone: units
+  type: reinforcement
+  abilities:
+    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}
+w2:
+  name: W
+  owner: opp
+  zone: units
+  type: reinforcement
+  abilities:
+    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}
+r: {name: R, owner: opp, zone: hand, type: reinforcement, power: 1, health: 1, play: {do: []}}
+kill:
+  name: Kill
+  owner: you
+  zone: hand
+  type: ability
+  play: {targets: [{filter: {type: unit}}], do: [{destroy: target}]}
+"""
+
+
+def test_803_3_mandatory_loop_shortcut_without_iterating() -> None:
+    res = make(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", "- {for: w1, loop: 5000000}\n", turn="opp")
+    assert res.status == "pass", res.open_choice
+    st = res.game.state
+    assert sum(c.copies for c in st.cards.values() if c.token) == 2 * (5_000_000 + 2)
+    assert len(res.game.trace.steps) < 200 and not st.chain
+    stopped = make(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", turn="opp")
+    assert stopped.open_choice.kind == "loop" and stopped.open_choice.player == "you"
+    assert 1_000_000 not in stopped.open_choice.options and 1_000_001 in stopped.open_choice.options
+
+
+def test_803_4_a_player_breaks_the_loop() -> None:
+    res = make(WILSONS, "- {play: r, by: opp}\n- {resolve: 2}\n- {play: kill, by: you}\n- resolve_all\n",
+               "- {for: kill, target: w2}\n", turn="opp")
+    assert res.status == "pass", res.open_choice
+    assert "803.3" not in res.game.trace.cited()
+    # 803.4: after the break the triggers already waiting still resolve (you, opp, you), then nothing loops
+    assert sum(c.copies for c in res.game.state.cards.values() if c.token) == 3
+
+
+OPTIONAL = """
+p1:
+  name: P1
+  owner: you
+  zone: units
+  type: reinforcement
+  abilities:
+    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{may: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}]}
+p2:
+  name: P2
+  owner: opp
+  zone: units
+  type: reinforcement
+  abilities:
+    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{may: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}]}
+r: {name: R, owner: opp, zone: hand, type: reinforcement, power: 1, health: 1, play: {do: []}}
+"""
+
+
+def test_803_2_optional_loop_smallest_number_and_no_continuing() -> None:
+    may = "- {may: true}\n" * 5
+    res = make(OPTIONAL, "- {play: r, by: opp}\n- resolve_all\n", may + "- {by: you, loop: 10}\n- {by: opp, loop: 3}\n", turn="opp")
+    assert res.status == "pass", (res.open_choice, res.unused)
+    assert "803.2" in res.game.trace.cited()
+    step = next(s for s in res.game.trace.steps if s.kind == "loop_optional")
+    assert step.args["amount"] == 3 and step.args["player"].id == "opp"
+    assert any(s.kind == "loop_refused" for s in res.game.trace.steps)
