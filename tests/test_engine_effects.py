@@ -386,14 +386,15 @@ t: {name: T, owner: opp, zone: units, type: reinforcement, power: 2, health: 3}
 
 def test_719_3_dependency_loop_starts_from_the_earliest_timestamp() -> None:
     # A ("health ≥ 3: +1 power") and B ("power ≤ 2: −1 health") depend on each other. Both are on the field from the
-    # start (718.2a), so the earlier one is the first in seat order, then file order (718.3 as the engine applies it).
-    a_first = make(LOOP, "- {pass: you}\n")
+    # start (718.2a): the same timestamp, so their controller chooses which is earlier (718.3); the loop starts there.
+    from judge.engine.continuous import explain
+
+    a_first = make(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [a, b]}\n")
+    assert a_first.status == "pass", a_first.open_choice
     assert a_first.game.chars(a_first.game.state.cards["t"]) == {"power": 3, "health": 3, "armor": None}
-    a_text, rest = LOOP.split("b:\n", 1)
-    b_text, t_text = rest.split("t:", 1)
-    b_first = make("b:\n" + b_text + a_text + "t:" + t_text, "- {pass: you}\n")
+    b_first = make(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [b, a]}\n")
     assert b_first.game.chars(b_first.game.state.cards["t"]) == {"power": 2, "health": 2, "armor": None}
-    assert any(a.reason == "loop" for rows in __import__("judge.engine.continuous", fromlist=["explain"]).explain(b_first.game)["t"].values() for a in rows)
+    assert any(a.reason == "loop" for rows in explain(b_first.game)["t"].values() for a in rows)
 
 
 def test_718_2g_counters_have_their_own_timestamp_in_explain() -> None:
@@ -433,8 +434,12 @@ def test_803_3_mandatory_loop_shortcut_without_iterating() -> None:
     res = make(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", "- {for: w1, loop: 5000000}\n", turn="opp")
     assert res.status == "pass", res.open_choice
     st = res.game.state
-    assert sum(c.copies for c in st.cards.values() if c.token) == 2 * (5_000_000 + 2)
+    # 803.3: one complete demonstration (one token each), then X = 5,000,000 more cycles (one token each per cycle);
+    # it ends when w1 would trigger again, and it does not: 1 + X tokens for each of the two players.
+    assert sum(c.copies for c in st.cards.values() if c.token) == 2 * (1 + 5_000_000)
     assert len(res.game.trace.steps) < 200 and not st.chain
+    assert sum(1 for s in res.game.trace.steps if s.kind == "resolve") == 3  # r, then one cycle: w1, w2
+    assert st.priority == "opp" and res.game.trace.steps[-1].kind == "priority" and "803.3" in res.game.trace.steps[-1].cites
     stopped = make(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", turn="opp")
     assert stopped.open_choice.kind == "loop" and stopped.open_choice.player == "you"
     assert 1_000_000 not in stopped.open_choice.options and 1_000_001 in stopped.open_choice.options
@@ -469,10 +474,15 @@ r: {name: R, owner: opp, zone: hand, type: reinforcement, power: 1, health: 1, p
 
 
 def test_803_2_optional_loop_smallest_number_and_no_continuing() -> None:
-    may = "- {may: true}\n" * 5
+    # 803.2: one complete demonstration (you may, opp may: two answers), the numbers, then the loop ends before opp's
+    # optional action: your trigger already on the chain still asks you (a third answer); opp cannot continue it.
+    may = "- {may: true}\n" * 3
     res = make(OPTIONAL, "- {play: r, by: opp}\n- resolve_all\n", may + "- {by: you, loop: 10}\n- {by: opp, loop: 3}\n", turn="opp")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert "803.2" in res.game.trace.cited()
     step = next(s for s in res.game.trace.steps if s.kind == "loop_optional")
     assert step.args["amount"] == 3 and step.args["player"].id == "opp"
     assert any(s.kind == "loop_refused" for s in res.game.trace.steps)
+    mine = sum(c.copies for c in res.game.state.cards.values() if c.token and c.controller == "you")
+    theirs = sum(c.copies for c in res.game.state.cards.values() if c.token and c.controller == "opp")
+    assert (mine, theirs) == (1 + 3 + 1, 1 + 3)  # demonstration + X = 3 cycles; then yours, not theirs

@@ -79,3 +79,31 @@ def test_run_explain_shows_effects_in_order_with_reasons() -> None:
 def test_709_2b_uses_real_prevention() -> None:
     res = run(load_file(ROOT / "709_2b_discard_one.yaml"))
     assert any(s.kind == "prevented" for s in res.game.trace.steps) and "717.2a" in res.game.trace.cited()
+
+
+def test_example_sources_name_rules_that_have_a_worked_example() -> None:
+    # `judge faq check` runs a `kind: example` file as a published ruling of that rule's example and warns when the
+    # rule has none. 708.2 has no example: the no-target file encodes the last sentence of 708.3's example.
+    corpus = load_corpus()
+    for p in FILES:
+        src = load_file(p).data["source"]
+        if src["kind"] == "example":
+            rule = corpus.get("rise", src["rule"])
+            assert rule is not None and rule.examples, (p.name, src["rule"])
+    no_target = load_file(ROOT / "708_2_no_target.yaml").data
+    assert no_target["source"] == {"kind": "example", "rule": "708.3"}
+    assert no_target["title"].startswith("708.3 示例")
+    example = corpus.get("rise", "708.3").examples[0].text
+    assert "场上没有可就绪的单位，在其宣告完成前，将他的触发式异能移出响应链" in example
+    assert "场上没有可就绪的单位，在其宣告完成前，将他的触发式异能移出响应链" in no_target["notes"]
+
+
+def test_faq_check_prints_no_warning_about_the_rise_scenarios() -> None:
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    out = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(ROOT)])
+    assert "708_2_no_target.yaml: passed" in out.output  # run as a ruling of 708.3's example
+    warnings = [line for line in out.output.splitlines() if line.lower().startswith("warning")]
+    assert not warnings, warnings

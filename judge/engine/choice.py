@@ -22,6 +22,7 @@ CHOICE_KINDS = (
     "unique",      # 710.1e: which card to keep
     "replacement", # 716.1b, 717.3: which replacement effect applies next (by its source card id; "none" for armor)
     "loop",        # 803.2, 803.3: the number of times a loop repeats
+    "timestamps",  # 718.3: the order of one player's continuous effects that started at the same time
 )
 
 

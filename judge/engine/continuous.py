@@ -3,6 +3,12 @@
 Every continuous effect in force is gathered each time (abilities of cards on the field, 714.2; effects created by
 links, 714.3; counters, 718.2g), ordered by timestamp with dependent effects after what they depend on (719.2,
 719.3), and applied in that order. The result is cached until the next event changes the game.
+
+Effects with the same timestamp started at the same time (718.3): the turn player's come first, then each next player's
+clockwise (the turn player of the moment the timestamp was taken, so the order does not change when turns pass), and
+each player chooses the order of their own ("timestamps" choice). The choice is asked only when it changes a card's
+result: when a player has one such effect touching the card, or every order gives the same characteristics and rule
+effects, the file order is used and nothing is asked. A choice once made is kept for the rest of the game.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ class ContEffect:
     origin: str = "link"  # ability (714.2) | link (714.3) | event (718.2e) | counters (718.2g)
     ts_rule: str = "718.2d"
     as_long_as: dict[str, Any] | None = None  # 714.3b
-    order: tuple[int, ...] = ()  # 718.3 tie-break: seat from the turn player, then file order
+    order: tuple[int, ...] = ()  # default order among one player's simultaneous effects (file order; 718.3 lets them choose)
 
     def writes(self) -> set[str]:
         return set(self.add) | set(self.set)
@@ -80,8 +86,10 @@ class Applied:
 
 
 # --- gathering ------------------------------------------------------------------------------------
-def _seat_rank(game: "Game", player: str) -> int:
-    return game.state.seat_order_from(game.state.turn).index(player)
+def _seat_rank(game: "Game", player: str, ts: int) -> int:
+    """718.3: seat from the turn player of the moment the timestamp was taken."""
+    st = game.state
+    return st.seat_order_from(st.ts_turn.get(ts, st.turn)).index(player)
 
 
 def _ability_effects(game: "Game") -> list[ContEffect]:
@@ -98,14 +106,14 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
                 continue
             eff = from_spec(game, ab, card.ref, card.controller, {"self": card.ref}, ts, "ability", rule)
             eff.eid = -(i * 100 + j + 1)  # stable ids for ability effects (recomputed each time)
-            eff.order = (_seat_rank(game, card.controller), i, j)
+            eff.order = (i, j)
             out.append(eff)
         for k, kind in enumerate(CHARS):  # 718.2g: counters are effects with their own timestamp
             n = card.counters.get(kind, 0)
             if n:
                 eff = ContEffect(-(i * 100 + 90 + k), card.ref, card.controller, Text(f"{kind}指示物 {n:+d}", f"{kind} counters {n:+d}"),
                                  add={kind: n}, affects={"cards": [card.ref]}, ts=card.counter_ts.get(kind, 0),
-                                 origin="counters", ts_rule="718.2g", order=(_seat_rank(game, card.controller), i, 90 + k))
+                                 origin="counters", ts_rule="718.2g", order=(i, 90 + k))
                 out.append(eff)
     return out
 
@@ -229,9 +237,8 @@ def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict
 
 
 def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[int]]]:
-    """718.1, 719.2, 719.3: timestamp order; a dependent effect goes right after the effects it depends on."""
-    key = {id(e): (e.ts, e.order) for e in effs}
-    effs = sorted(effs, key=lambda e: key[id(e)])
+    """718.1, 719.2, 719.3: timestamp order (``effs`` comes arranged, 718.3); a dependent effect goes right after the
+    effects it depends on."""
     writers: dict[str, list[ContEffect]] = {}
     for e in effs:
         for ch in e.writes():
@@ -269,7 +276,7 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
     vals = _base(card)
     if not game.is_field(card.zone):
         return vals, [], []
-    effs = [e for e in in_force(game) if _may_touch(e, card)]
+    effs = _arrange(game, [e for e in in_force(game) if _may_touch(e, card)], card, vals)
     applied: list[Applied] = []
     rules: list[ContEffect] = []
     for eff, reason, on in order(game, effs, card, vals):
@@ -283,6 +290,129 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
                 applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, eff.ts_rule, reason, on))
         vals = new
     return vals, applied, rules
+
+
+# --- 718.3: effects that started at the same time --------------------------------------------------
+MAX_ASKED = 6  # at most 6! orders are compared; a larger group keeps the file order
+
+
+def _run(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> tuple[tuple[Any, ...], set[int]]:
+    """The card's result with the effects in this timestamp order, and the ids of the effects that touched it."""
+    vals = dict(base)
+    touched: set[int] = set()
+    cannot: set[str] = set()
+    for eff, _, _ in order(game, effs, card, base):
+        if not _touches(game, eff, card, vals):
+            continue
+        touched.add(eff.eid)
+        cannot.update(eff.cannot)
+        vals = _apply(game, eff, card, vals)
+    return (tuple(sorted(vals.items())), tuple(sorted(cannot))), touched
+
+
+def _splice(effs: list[ContEffect], part: list[ContEffect], new: list[ContEffect]) -> list[ContEffect]:
+    """``effs`` with the places held by ``part`` refilled with ``new`` (the same effects in another order)."""
+    ids = {id(e) for e in part}
+    places = [i for i, e in enumerate(effs) if id(e) in ids]
+    out = list(effs)
+    for i, e in zip(places, new):
+        out[i] = e
+    return out
+
+
+def _consistent(seq: tuple[ContEffect, ...] | list[ContEffect], decided: list[tuple[int, ...]]) -> bool:
+    """Does this order keep every earlier 718.3 choice (the relative order of the effects both name)?"""
+    pos = {e.eid: i for i, e in enumerate(seq)}
+    for d in decided:
+        mine = [pos[x] for x in d if x in pos]
+        if mine != sorted(mine):
+            return False
+    return True
+
+
+def _merge(grp: list[ContEffect], decided: list[tuple[int, ...]]) -> list[ContEffect]:
+    """One player's simultaneous effects in file order, moved as little as needed to keep their earlier choices."""
+    if not decided:
+        return grp
+    before: dict[int, set[int]] = {e.eid: set() for e in grp}
+    for d in decided:
+        present = [x for x in d if x in before]
+        for a, b in zip(present, present[1:]):
+            before[b].add(a)
+    out: list[ContEffect] = []
+    left = list(grp)
+    while left:
+        done = {e.eid for e in out}
+        nxt = next((e for e in left if before[e.eid] <= done), left[0])
+        left.remove(nxt)
+        out.append(nxt)
+    return out
+
+
+def _eff_names(effs: list[ContEffect]) -> list[str]:
+    """Scenario names for effects: the source card id, with ``#2``… when one card has several."""
+    out: list[str] = []
+    for e in effs:
+        name, k = e.source.id, 2
+        while name in out:
+            name, k = f"{e.source.id}#{k}", k + 1
+        out.append(name)
+    return out
+
+
+def _arrange(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[ContEffect]:
+    """718.1, 718.3: timestamp order; among effects that started at the same time the turn player's first, then
+    clockwise, and each player's own in the order they chose (asked here, the first time the order matters)."""
+    from itertools import permutations
+
+    from judge.engine.choice import Choice
+
+    st = game.state
+    effs = sorted(effs, key=lambda e: (e.ts, _seat_rank(game, e.controller, e.ts), e.order))
+    groups: dict[tuple[int, str], list[ContEffect]] = {}
+    for e in effs:
+        groups.setdefault((e.ts, e.controller), []).append(e)
+    if all(len(g) < 2 for g in groups.values()) and len({ts for ts, _ in groups}) == len(groups):
+        return effs  # no two effects share a timestamp
+    for (ts, player), grp in groups.items():
+        if len(grp) < 2:
+            continue
+        decided = st.ts_orders.get((ts, player), [])
+        mine = _merge(grp, decided)
+        effs = _splice(effs, grp, mine)
+        _, touched = _run(game, effs, card, base)
+        relevant = [e for e in mine if e.eid in touched or _touches(game, e, card, base)]
+        if not 2 <= len(relevant) <= MAX_ASKED:
+            continue
+        perms = [p for p in permutations(relevant) if _consistent(p, decided)]
+        if len(perms) < 2:
+            continue
+        results = [_run(game, _splice(effs, relevant, list(p)), card, base)[0] for p in perms]
+        if len(set(results)) < 2:
+            continue  # every order gives the same result: nothing to ask
+        names = _eff_names(relevant)
+        options = tuple(tuple(names[relevant.index(e)] for e in p) for p in perms)
+        labels = tuple(f"{n}: {e.text.zh}" for n, e in zip(names, relevant))
+        answer = game.ask(Choice("timestamps", player, None, options, note=f"718.3 on {card.id}", labels=labels))
+        chosen = list(perms[options.index(tuple(answer))])
+        st.ts_orders.setdefault((ts, player), []).append(tuple(e.eid for e in chosen))
+        effs = _splice(effs, relevant, chosen)
+        # 718.3: the player chooses the order of the timestamps of their own simultaneous effects
+        game.trace.add("timestamps_order", ("718.3",), card=card.ref, player=PlayerRef(player),
+                       effects=[Text(f"{n}「{e.text.zh}」", f"{n} “{e.text.get('en')}”") for n, e in
+                                zip([names[relevant.index(e)] for e in chosen], chosen)])
+    for ts in sorted({ts for ts, _ in groups}):
+        players = [p for t, p in groups if t == ts]
+        key = ("seats", ts, card.id, card.inc)
+        if len(players) < 2 or key in st.ts_noted:
+            continue
+        blocks = [[e for e in effs if e.ts == ts and e.controller == p] for p in players]
+        flipped = [e for b in reversed(blocks) for e in b]
+        if _run(game, effs, card, base)[0] != _run(game, _splice(effs, flipped, flipped), card, base)[0]:
+            st.ts_noted.add(key)
+            # 718.3: the turn player's simultaneous effects take the earlier timestamps, then clockwise
+            game.trace.add("timestamps_seats", ("718.3",), card=card.ref, players=[PlayerRef(p) for p in players])
+    return effs
 
 
 def _may_touch(eff: ContEffect, card: "Card") -> bool:
@@ -354,7 +484,7 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     eff.as_long_as = as_long_as
     eff.eid = st.next_eid
     st.next_eid += 1
-    eff.order = (_seat_rank(game, ctx.controller), eff.eid)
+    eff.order = (eff.eid,)
     st.cont_effects.append(eff)
     cites = ("714.3", "718.2d") + (("714.3f",) if lock and isinstance(target, dict) else ()) + \
         (("714.3e",) if not lock else ()) + (("714.3a",) if eff.cond else ()) + (("714.3b",) if as_long_as else ())
@@ -373,7 +503,7 @@ def event_effect(game: "Game", ab: dict[str, Any], host: "Card", href: CardRef, 
         eff.affects = {"cards": [st.combat["defender"]]}
     eff.eid = st.next_eid
     st.next_eid += 1
-    eff.order = (_seat_rank(game, host.controller), eff.eid)
+    eff.order = (eff.eid,)
     st.cont_effects.append(eff)
     game.trace.add("cont_effect", ("718.2e", "714.3"), text=eff.text, card=href,
                    until=Text("（本次战斗）", " (this combat)") if eff.until == "combat" else Text(""),

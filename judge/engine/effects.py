@@ -374,7 +374,7 @@ def _grant(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     def one(ref: CardRef) -> bool:
         if not _on_field(game, ref):
             return False
-        game.state.cards[ref.id].granted.append(Granted(ability, spec.get("until"), ctx.source.id))
+        game.state.cards[ref.id].granted.append(Granted(ability, spec.get("until"), ctx.source.id, game.state.tick()))  # 718.2f
         until = Text("（本回合）", " (this turn)") if spec.get("until") == "turn" else Text("")
         game.trace.add("grant", ("706.1c", "712.3"), card=ref, text=text, until=until)
         if ability.get("targets"):

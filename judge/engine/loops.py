@@ -1,8 +1,9 @@
 """Loops (803): a repeating state is detected while every player keeps passing, then shortcut without iterating.
 
-The state is compared without the number of identical tokens (tokens of one name, controller and zone count as one
-entry), so a loop that makes tokens repeats; the difference in token counts over one cycle is the loop's effect,
-applied X times at once.
+The state is compared without the tokens (替代物) a loop makes: what it accumulates is not part of the state that
+repeats, so the loop is found after one complete demonstration (803.2, 803.3 "需先完整地演示该循环"): the first time the
+rest of the state (cards other than tokens, the chain, waiting triggers, pools, the turn) comes back. The difference in
+token counts over that one cycle is the loop's effect, applied X times at once.
 """
 
 from __future__ import annotations
@@ -29,17 +30,18 @@ def _link_sig(l: Any) -> tuple[Any, ...]:
 
 
 def signature(game: "Game") -> tuple[Any, ...]:
-    """The state a loop repeats: every card but tokens' numbers, the chain, waiting triggers, pools, the turn."""
+    """The state a loop repeats: every card but tokens, the chain, waiting triggers, pools, the turn.
+
+    Tokens are left out (their number and whether there is one yet): a loop's first cycle makes the first token of a
+    kind, and counting its presence would make the demonstration longer than the one complete cycle 803.3 asks for.
+    """
     st = game.state
     cards = []
-    tokens = set()
     for c in st.cards.values():
-        if c.token:
-            tokens.add((c.proto, c.controller, c.zone, c.damage, c.exhausted))
-        else:
+        if not c.token:
             cards.append((c.id, c.zone, c.controller, c.damage, c.exhausted, c.face_down, c.attached_to,
                           tuple(sorted(c.counters.items()))))
-    return (st.turn, tuple(cards), tuple(sorted(tokens, key=repr)), tuple(_link_sig(l) for l in st.chain),
+    return (st.turn, tuple(cards), tuple(_link_sig(l) for l in st.chain),
             tuple((w.kind, w.source.id, w.controller, id(w.text)) for w in st.waiting), tuple(sorted(st.pools.items())))
 
 
@@ -111,6 +113,9 @@ def shortcut(game: "Game", start: tuple[int, int, dict[Any, int]], now: tuple[in
         st.chain.pop()
         game.resolved.append((top.uid, top.source.id, "removed"))
         game.trace.add("loop_end", ("803.3",), link=LinkRef(top.uid))
+        # 803.3 (example): the game goes on as usual: the turn player receives priority
+        if not st.chain:
+            game.give_priority(st.turn, ("803.3",))
     else:
         src = info.source
         game.loop_stop = lambda href, ab: href.id == src  # the next time it would trigger, it does not

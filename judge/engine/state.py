@@ -149,6 +149,13 @@ class GameState:
     shield_used: dict[str, int] = field(default_factory=dict)  # 717.2a: what each shield has been reduced by
     status_seq: dict[str, int] = field(default_factory=dict)  # when a card last changed exhausted/ready (714.3b)
     field_zones: frozenset[str] = frozenset({"units", "commander", "resources"})
+    ts_turn: dict[int, str] = field(default_factory=dict)  # 718.3: the turn player when each timestamp was taken
+    # 718.3: each player's chosen order of their simultaneous effects: (timestamp, player) -> effect-id sequences
+    ts_orders: dict[tuple[int, str], list[tuple[int, ...]]] = field(default_factory=dict)
+    ts_noted: set[tuple[Any, ...]] = field(default_factory=set)  # simultaneous groups already shown in the trace
+
+    def __post_init__(self) -> None:
+        self.ts_turn.setdefault(0, self.turn)  # 718.2a: the start of the game, in the scenario's first turn
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
@@ -185,6 +192,7 @@ class GameState:
     def tick(self) -> int:
         """A new timestamp (718.2)."""
         self.clock += 1
+        self.ts_turn[self.clock] = self.turn
         return self.clock
 
     def snapshot(self) -> "GameState":

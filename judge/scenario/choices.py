@@ -18,7 +18,7 @@ def canon(kind: str, value: Any) -> Any:
     if kind == "mode":
         items = [value] if isinstance(value, int) else list(value)
         return tuple(sorted(items))
-    if kind == "order":
+    if kind in ("order", "timestamps"):
         return tuple(value)
     return value
 

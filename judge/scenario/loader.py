@@ -368,7 +368,7 @@ def _check_meaning(sc: Scenario) -> None:
         if "by" in ch:
             need_player(ch["by"], ("choices", i, "by"))
         ans = ch[kinds[0]]
-        if kinds[0] not in ("target", "discard", "order", "distribute", "new_target", "cost_card", "unique"):
+        if kinds[0] not in ("target", "discard", "order", "timestamps", "distribute", "new_target", "cost_card", "unique"):
             continue
         ids = ans if isinstance(ans, list) else list(ans) if isinstance(ans, dict) else [ans] if isinstance(ans, str) else []
         for t in ids:

@@ -127,6 +127,8 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
                 game.act(action, ("actions", i))
             except GameOver:
                 break  # 803.5: the game has ended; later actions cannot be taken
+        # characteristics read by an expectation can still ask a question (718.3), so they are checked here
+        checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
     except InvalidInput as e:
         raise sc.error(e.path or ("actions",), e.message) from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
@@ -134,7 +136,6 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
         raise sc.error(("actions",), f"the engine could not run this file ({type(e).__name__}: {e})") from None
     except OpenChoice as e:
         return Result(sc, game, "stopped", open_choice=e.choice, path=chooser.open_path)
-    checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
     unused = chooser.unused()
     ok = all(c.ok for c in checked) and not unused
     return Result(sc, game, "pass" if ok else "fail", checked, unused=unused, path=chooser.open_path)
@@ -293,7 +294,8 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
         what = f"{c.kind}" + (f" ({c.slot})" if c.slot else "") + (f" — {n(CardRef(c.source, 0))} [{c.source}]" if c.source else "")
         opts = "; ".join(json.dumps(o, ensure_ascii=False) for o in _options(c))
         out.append(f"  ✋ {step_text(game, n, 'stopped', {'what': what, 'player': PlayerRef(c.player), 'options': opts})}")
-        out.append(f"     choices: - {{{'for: ' + c.source + ', ' if c.source else ''}{c.kind}: …}}")
+        who = f"for: {c.source}, " if c.source else f"by: {c.player}, "
+        out.append(f"     choices: - {{{who}{c.kind}: …}}")
     out.append(f"{w('final_state')}:")
     fs = final_state(game)
     for p, info in fs["players"].items():
