@@ -57,3 +57,15 @@ class FirstOption:
 
     def choose(self, choice: Choice) -> Any:
         return choice.options[0]
+
+
+def scenario_names(source_ids: list[str]) -> list[str]:
+    """How a scenario names things that come from cards (waiting triggers, replacement or continuous
+    effects): the source card id, with ``#2``, ``#3``… when one card has several."""
+    out: list[str] = []
+    for sid in source_ids:
+        name, k = sid, 2
+        while name in out:
+            name, k = f"{sid}#{k}", k + 1
+        out.append(name)
+    return out

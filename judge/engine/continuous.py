@@ -349,23 +349,13 @@ def _merge(grp: list[ContEffect], decided: list[tuple[int, ...]]) -> list[ContEf
     return out
 
 
-def _eff_names(effs: list[ContEffect]) -> list[str]:
-    """Scenario names for effects: the source card id, with ``#2``… when one card has several."""
-    out: list[str] = []
-    for e in effs:
-        name, k = e.source.id, 2
-        while name in out:
-            name, k = f"{e.source.id}#{k}", k + 1
-        out.append(name)
-    return out
-
 
 def _arrange(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[ContEffect]:
     """718.1, 718.3: timestamp order; among effects that started at the same time the turn player's first, then
     clockwise, and each player's own in the order they chose (asked here, the first time the order matters)."""
     from itertools import permutations
 
-    from judge.engine.choice import Choice
+    from judge.engine.choice import Choice, scenario_names
 
     st = game.state
     effs = sorted(effs, key=lambda e: (e.ts, _seat_rank(game, e.controller, e.ts), e.order))
@@ -390,7 +380,7 @@ def _arrange(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str,
         results = [_run(game, _splice(effs, relevant, list(p)), card, base)[0] for p in perms]
         if len(set(results)) < 2:
             continue  # every order gives the same result: nothing to ask
-        names = _eff_names(relevant)
+        names = scenario_names([e.source.id for e in relevant])
         options = tuple(tuple(names[relevant.index(e)] for e in p) for p in perms)
         labels = tuple(f"{n}: {e.text.zh}" for n, e in zip(names, relevant))
         answer = game.ask(Choice("timestamps", player, None, options, note=f"718.3 on {card.id}", labels=labels))

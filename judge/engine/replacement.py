@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.choice import Choice
+from judge.engine.choice import Choice, scenario_names
 from judge.engine.refs import CardRef, PlayerRef, Text
 
 if TYPE_CHECKING:
@@ -170,18 +170,6 @@ def _chooser(game: "Game", ev: "Event", cands: list[ReplEffect]) -> tuple[str, l
     return str(ev.player), cands, ("716.1b",)
 
 
-def _names(rs: list[ReplEffect]) -> list[str]:
-    out: list[str] = []
-    for r in rs:
-        name = r.source.id
-        k = 2
-        while name in out:
-            name = f"{r.source.id}#{k}"
-            k += 1
-        out.append(name)
-    return out
-
-
 def replace(game: "Game", ev: "Event") -> "Event | None":
     """716.1: apply every replacement that matches, one at a time, in the order the right player picks."""
     existing = in_force(game)  # 716.1c: only effects that exist before the event can replace it
@@ -197,7 +185,7 @@ def replace(game: "Game", ev: "Event") -> "Event | None":
                 game.trace.add("repl_done", ("716.1e",), cards=[r.source for r in done], eid=ev.data.get("eid"))
             return ev
         who, pool, cites = _chooser(game, ev, cands)
-        names = _names(pool)
+        names = scenario_names([r.source.id for r in pool])
         options: tuple[str, ...] = tuple(names)
         if all(r.optional for r in pool):
             options = options + ("none",)  # 717.2c: "you may exhaust an armor"

@@ -6,7 +6,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import continuous
-from judge.engine.choice import Choice
+from judge.engine.choice import Choice, scenario_names
 from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
 from judge.engine.state import Card, Waiting
 
@@ -187,7 +187,7 @@ def place_waiting(game: "Game") -> None:
         mine = [w for w in waiting if w.controller == player]
         if not mine:
             continue
-        names = _names(mine)
+        names = scenario_names([w.source.id for w in mine])
         if len(mine) > 1:
             options = tuple(permutations(names))
             order = game.ask(Choice("order", player, None, options))
@@ -197,17 +197,6 @@ def place_waiting(game: "Game") -> None:
             add_trigger(game, w)
 
 
-def _names(ws: list[Waiting]) -> list[str]:
-    """Scenario names for waiting triggers: the source card id, with ``#2``… when a card has several."""
-    out: list[str] = []
-    for w in ws:
-        name = w.source.id
-        k = 2
-        while name in out:
-            name = f"{w.source.id}#{k}"
-            k += 1
-        out.append(name)
-    return out
 
 
 __all__ = ["collect", "pre_priority", "place_waiting", "LinkRef"]

@@ -156,13 +156,17 @@ class PathOutcome:
 
 
 def run_paths(paths: list[Any]) -> list[PathOutcome]:
-    """Run scenario files; an invalid file or a stopped run counts as not passed, with the reason."""
+    """Run scenario files; an invalid file, an engine failure or a stopped run counts as not passed,
+    with the reason (a batch check must report every file, not stop at the first failure)."""
     out = []
     for p in paths:
         try:
             res = run_file(str(p))
         except ScenarioError as e:
             out.append(PathOutcome(str(p), False, f"invalid scenario: {e}"))
+            continue
+        except Exception as e:  # noqa: BLE001 — an engine bug is a regression to report, not a crash
+            out.append(PathOutcome(str(p), False, f"engine error: {type(e).__name__}: {e}"))
             continue
         detail = "" if res.status == "pass" else res.status
         if res.status == "fail":
