@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -27,6 +28,9 @@ class JudgeGroup(click.Group):
         except DataError as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(2)
+        except BrokenPipeError:  # the reader stopped early (`judge rules | head`): not an error to report
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(1)
         except OSError as e:
             where = f": {e.filename}" if e.filename else ""
             click.echo(f"error: {e.strerror or e}{where}", err=True)

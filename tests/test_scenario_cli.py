@@ -120,3 +120,18 @@ def test_schema_command_prints_the_schema_and_it_validates_the_scenarios() -> No
 def test_check_command() -> None:
     res = CliRunner().invoke(scenario_group, ["check", str(YOURS)])
     assert res.exit_code == 0 and "ok:" in res.output
+
+
+def test_bundled_scenarios_are_listed_and_run_by_name() -> None:
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    bundled = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "scenarios" / "rise").glob("*.yaml"))
+    res = CliRunner().invoke(cli, ["scenario", "list", "--game", "rise"])
+    assert res.exit_code == 0
+    assert [line.split()[0] for line in res.output.splitlines()] == [f"rise/{s}" for s in bundled]
+    res = CliRunner().invoke(cli, ["run", "rise/708_1a_your_turn"])
+    assert res.exit_code == 0 and "708.1a" in res.output

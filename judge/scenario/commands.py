@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
+
+
+def resolve(name: str) -> str:
+    """A scenario path as given, or a bundled scenario by name (``rise/708_1a_your_turn``)."""
+    if Path(name).exists():
+        return name
+    from judge import paths
+
+    for candidate in (paths.scenarios_dir() / name, paths.scenarios_dir() / f"{name}.yaml"):
+        if candidate.is_file():
+            return str(candidate)
+    return name  # the loader reports it missing
 
 
 @click.command("run")
@@ -17,6 +30,9 @@ import click
 def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, max_branches: int, explain: bool) -> None:
     """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation.
 
+    A FILE that is not a path may name a bundled scenario (see `judge scenario list`), e.g.
+    rise/708_1a_your_turn.
+
     Exit status: 0 when every expectation holds, 1 when one fails (or a choice is unanswered in strict mode),
     2 when a file is invalid.
     """
@@ -28,7 +44,7 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
     worst = 0
     results: list[object] = []
     texts: list[str] = []
-    for f in files:
+    for f in map(resolve, files):
         try:
             sc = load_file(f)
             if branches:
@@ -64,7 +80,27 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
 
 @click.group("scenario")
 def scenario_group() -> None:
-    """Scenario files: the JSON Schema, checking files."""
+    """Scenario files: the bundled ones, the JSON Schema, checking files."""
+
+
+@scenario_group.command("list")
+@click.option("--game", "-g", help="Only this game's scenarios.")
+def list_cmd(game: str | None) -> None:
+    """List the bundled scenarios (name and title); `judge run NAME` runs one."""
+    from judge import paths
+    from judge.report.runs import file_game, scenario_files
+    from judge.scenario.loader import ScenarioError, load_file
+
+    root = paths.scenarios_dir()
+    for path in scenario_files(root):
+        if game and file_game(path) != game:
+            continue
+        name = path.relative_to(root).with_suffix("").as_posix()
+        try:
+            title = str(load_file(str(path)).data.get("title", ""))
+        except ScenarioError as e:
+            title = f"(invalid: {e.message})"
+        click.echo(f"{name}  {title}")
 
 
 @scenario_group.command("schema")
