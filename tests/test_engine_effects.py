@@ -486,3 +486,23 @@ def test_803_2_optional_loop_smallest_number_and_no_continuing() -> None:
     mine = sum(c.copies for c in res.game.state.cards.values() if c.token and c.controller == "you")
     theirs = sum(c.copies for c in res.game.state.cards.values() if c.token and c.controller == "opp")
     assert (mine, theirs) == (1 + 3 + 1, 1 + 3)  # demonstration + X = 3 cycles; then yours, not theirs
+
+
+def test_716_1e_an_event_an_instead_replacement_produced_is_not_replaced_by_it_again() -> None:
+    # 716.1e: "由替代性影响创造，且已经受到该影响而产生效果的事件，不会再次受到该影响产生的效果". "If a unit of yours would be
+    # dealt damage, it is dealt 1 damage instead": the new 1-damage packet matches the same replacement, which does
+    # not apply to it again: the unit ends with 1 damage and the replacement acts exactly once. A second copy of
+    # the same replacement from a different card may still replace it (the rule's "另一个不同事物").
+    soft = """
+soft:
+  name: Soft
+  owner: opp
+  zone: commander
+  type: ability
+  play: {continuous: true, do: []}
+  abilities: [{kind: replacement, replace: {event: damage, to: {type: unit, controller: you}, instead: [{damage: {to: event, amount: 1}}]}}]
+"""
+    res = make(UNIT + soft + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    assert res.status == "pass", res.checked
+    assert res.game.state.cards["u"].damage == 1
+    assert [s.kind for s in res.game.trace.steps].count("replaced_instead") == 1

@@ -237,3 +237,44 @@ mark:
     res = make(cards, "- {play: mark}\n- resolve\n", "- {target: b}\n")
     st = res.game.state
     assert st.cards["b"].exhausted and not st.cards["a"].exhausted and "712.3a" in res.game.trace.cited()
+
+
+def _bundled(name: str) -> object:
+    from pathlib import Path
+
+    from judge.scenario.loader import load_file
+    from judge.scenario.runner import run
+
+    res = run(load_file(Path(__file__).resolve().parent.parent / "scenarios" / "rise" / name))
+    assert res.status == "pass", res.checked
+    return res.game
+
+
+def test_707_1e_cost_steps_cite_paying_costs() -> None:
+    # 707.1e: "然后玩家依任意顺序支付全部费用": destroying a unit or exhausting as a cost is paying it
+    g = _bundled("709_2a_example.yaml")
+    destroyed = [s for s in g.trace.steps if s.kind == "destroyed"]  # type: ignore[attr-defined]
+    assert destroyed and "707.1e" in destroyed[0].cites and "713.1" not in destroyed[0].cites
+    g = _bundled("706_1c_granted_target.yaml")
+    exhaust = [s for s in g.trace.steps if s.kind == "exhaust"]  # type: ignore[attr-defined]
+    assert exhaust and all("707.1e" in s.cites for s in exhaust)
+
+
+def test_713_1_a_move_step_is_a_one_shot_effect() -> None:
+    # 713.1: "一次性影响只会影响游戏一次…它们由解析的连结…创造": Osaro's effect moving Alberto into the vortex
+    g = _bundled("708_1a_your_turn.yaml")
+    moves = [s for s in g.trace.steps if s.kind == "move" and s.args["zone"].zone == "vortex"]  # type: ignore[attr-defined]
+    assert moves and "713.1" in moves[0].cites
+
+
+def test_709_2a_recheck_says_targeted_only_for_targets() -> None:
+    # Alberto's trigger has no target (it refers to Alberto); Strike targets Osaro
+    from judge.scenario.loader import load_file
+    from judge.scenario.runner import render_text, run
+    from pathlib import Path
+
+    res = run(load_file(Path(__file__).resolve().parent.parent / "scenarios" / "rise" / "708_1a_your_turn.yaml"))
+    text = render_text(res, "zh")
+    assert "[#1 毁灭打击]所指定的 窥视者奥萨罗" in text
+    assert "逝者阿尔贝托的触发式效果]所涉及的 逝者阿尔贝托" in text
+    assert "逝者阿尔贝托的触发式效果]所指定的" not in text

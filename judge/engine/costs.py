@@ -98,10 +98,10 @@ def pay(game: "Game", link: "Link") -> None:
     if amount:
         paid.append(f"({amount})")
     if spec.get("exhaust"):
-        events.emit(game, events.Event("exhaust", st.cards[link.source.id].ref))
+        events.emit(game, events.Event("exhaust", st.cards[link.source.id].ref, data={"cites": ("707.1e",)}))  # paying
         paid.append("[消耗]")
     if spec.get("destroy") is not None:
-        events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy"}))
+        events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy", "cites": ("707.1e",)}))
         paid.append(chosen)
     if paid:
         game.trace.add("pay", ("707.1e",), player=game.player_ref(link.controller), detail=Text(" ".join(paid)))

@@ -296,7 +296,7 @@ def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         return events.emit(game, events.Event("move", ref, player=ctx.controller, data={
             "to": spec["to"], "face_down": spec.get("face") == "down", "exhausted": bool(spec.get("exhausted")),
             "controller": ctx.controller if game.is_field(spec["to"]) and spec.get("under") == "you" else None,
-            "cites": ("712.3",)})) is not None
+            "cites": ("713.1", "712.3")})) is not None  # a move by a resolving link is a one-shot effect
 
     return _each_card(ctx, spec["card"], one, "move")
 

@@ -33,6 +33,15 @@ def interrupt(game: "Game", link: Link, by_game: bool) -> None:
     game.resolved.append((link.uid, link.source.id, "interrupted"))
 
 
+def _what(targets: bool, tracked: bool) -> Text:
+    """How the re-check names its objects: targets are 所指定的; objects it only refers to (tracked) are 所涉及的."""
+    if targets and tracked:
+        return Text("所指定及所涉及的", "targets and refers to")
+    if targets:
+        return Text("所指定的", "targets")
+    return Text("所涉及的", "refers to")
+
+
 def resolve_top(game: "Game") -> None:
     """709.2: the steps of resolution, during which no player receives priority; then 709.2h."""
     st = game.state
@@ -44,10 +53,11 @@ def resolve_top(game: "Game") -> None:
     n_legal = sum(len(v) for v in legal.values()) + len(tracked_ok)
     if illegal or tracked_bad:
         reasons = sorted({why for _, why in illegal} | ({"moved"} if tracked_bad else set()))
-        game.trace.add("retarget_illegal", ("709.2a",), link=LinkRef(link.uid),
+        game.trace.add("retarget_illegal", ("709.2a",), link=LinkRef(link.uid), what=_what(bool(illegal), bool(tracked_bad)),
                        targets=[o for o, _ in illegal] + tracked_bad, reason=[reason_text(game, r) for r in reasons])
     elif link.targets or link.tracked:
-        game.trace.add("retarget_ok", ("709.2a",), link=LinkRef(link.uid),
+        n_targets = sum(len(v) for v in legal.values())
+        game.trace.add("retarget_ok", ("709.2a",), link=LinkRef(link.uid), what=_what(n_targets > 0, bool(tracked_ok)),
                        targets=[o for v in legal.values() for o in v] + tracked_ok)
     if (illegal or tracked_bad) and n_legal == 0:
         interrupt(game, link, by_game=True)

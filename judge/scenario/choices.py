@@ -77,6 +77,13 @@ class ScriptedChooser:
             if choice.kind == "mode":
                 raw = [m - 1 for m in ([raw] if isinstance(raw, int) else raw)]
             want = canon(choice.kind, raw)
+            if isinstance(choice.options, range):
+                # a number range (803 loops: up to 10**12 options): test membership, never walk it
+                if isinstance(want, int) and not isinstance(want, bool) and want in choice.options:
+                    return want
+                legal: list[Any] = [{"min": choice.options.start, "max": choice.options.stop - 1}]
+                raise InvalidInput(f"choice {entry[choice.kind]!r} is not legal for {choice.describe()}; legal options: {legal}",
+                                   ("choices", i, choice.kind))
             for opt in choice.options:
                 if canon(choice.kind, opt) == want:
                     return opt

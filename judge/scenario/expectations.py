@@ -77,7 +77,11 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         return Checked(exp, not hit, hit)
     if "step" in exp:
         want = exp.get("with") or {}
-        n = sum(1 for s in game.trace.steps if s.kind == exp["step"]
+        steps = list(game.trace.steps)
+        if "after" in exp:  # an ordering check: only the steps after the first `after` step count
+            first = next((i for i, s in enumerate(steps) if s.kind == exp["after"]), len(steps))
+            steps = steps[first + 1:]
+        n = sum(1 for s in steps if s.kind == exp["step"]
                 and all(k in s.args and _plain_arg(s.args[k]) == v for k, v in want.items()))
         if "count" in exp:
             return Checked(exp, n == exp["count"], n)

@@ -11,10 +11,12 @@ from typing import Any
 import yaml
 
 from judge.engine.choice import CHOICE_KINDS
+from judge.engine.loops import MANDATORY_MIN
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCHEMA_PATH = Path(__file__).resolve().parent / "scenario.schema.json"
 Path_ = tuple[Any, ...]
+MAX_DEPTH = 60  # levels of mappings and lists; the bundled scenarios use at most 13
 
 
 class ScenarioError(Exception):
@@ -64,6 +66,9 @@ _SCALARS = yaml.constructor.SafeConstructor()
 def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
     """Turn a composed node into plain data, recording marks; duplicate keys are an error."""
     marks.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if len(path) > MAX_DEPTH:  # every node, not only steps: deeper input would exhaust the stack later on
+        raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1,
+                            f"nested too deeply (more than {MAX_DEPTH} levels of mappings and lists)")
     if isinstance(node, yaml.ScalarNode):
         return _SCALARS.construct_object(node)
     if isinstance(node, yaml.SequenceNode):
@@ -120,12 +125,18 @@ def load_text(text: str, file: str) -> Scenario:
         raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1, f"bad value: {e.problem}") from None
     except (ValueError, TypeError, OverflowError) as e:
         raise ScenarioError(file, 1, 1, f"bad value: {e}") from None
+    except RecursionError:
+        raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1, "nested too deeply") from None
     sc = Scenario(file, data, marks)
     if not isinstance(data, dict):
         raise sc.error((), "a scenario must be a mapping (game:, title:, players:, …)")
-    _check_effects(sc)
-    _check_schema(sc)
-    _check_meaning(sc)
+    try:
+        _check_effects(sc)
+        _check_schema(sc)
+        _check_meaning(sc)
+    except RecursionError:
+        deepest = max(marks.values, key=len)
+        raise sc.error(deepest, "nested too deeply") from None
     return sc
 
 
@@ -203,6 +214,7 @@ def _check_effects(sc: Scenario) -> None:
             op = ops[0]
             arg = step[op]
             _check_op(sc, op, arg, p + (op,))
+            _check_numbers(sc, op, arg, p + (op,), stored)
             for nested in ("then", "else"):
                 if op == "if" and isinstance(arg, dict):
                     steps(arg.get(nested), p + (op, nested))
@@ -228,6 +240,7 @@ def _check_effects(sc: Scenario) -> None:
                 if isinstance(opt, dict):
                     steps(opt.get("do"), path + ("modes", "options", j, "do"))
 
+    stored = _stored_names(cards)
     for cid, card in cards.items():
         if not isinstance(card, dict):
             continue
@@ -236,6 +249,75 @@ def _check_effects(sc: Scenario) -> None:
         if isinstance(card.get("abilities"), list):
             for i, ab in enumerate(card["abilities"]):
                 ability(ab, ("cards", cid, "abilities", i))
+
+
+def _walk(x: Any) -> Any:
+    """Every mapping inside ``x`` (depth first)."""
+    if isinstance(x, dict):
+        yield x
+        for v in x.values():
+            yield from _walk(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _walk(v)
+
+
+def _stored_names(cards: Any) -> set[str]:
+    """The names a step stores a number under (``store: name``), anywhere in the file's card texts."""
+    return {m["store"] for m in _walk(cards) if isinstance(m.get("store"), str)}
+
+
+# number-valued fields of each step: (field, a literal must not be negative)
+_NUMBER_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "damage": (("amount", True),), "repair": (("amount", True),), "draw": (("count", True),),
+    "draw_until": (("hand", True),), "discard": (("count", True), ("up_to", True)), "counters": (("amount", False),),
+    "prevent": (("shield", True), ("prevent", True)),
+}
+_NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "count", "add", "sub", "mul", "max", "min")
+
+
+def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_negative: bool = False) -> None:
+    """A number expression (FORMAT.md "N") the engine can evaluate: known operators, stored variables."""
+    if isinstance(spec, bool) or spec is None:
+        raise sc.error(path, f"expected a number, got {spec!r}")
+    if isinstance(spec, int):
+        if non_negative and spec < 0:
+            raise sc.error(path, f"an amount cannot be negative ({spec})")
+        return
+    if spec == "X":
+        return
+    if not isinstance(spec, dict) or len(spec) != 1:
+        raise sc.error(path, f"not a number expression: {spec!r} (an integer, X, or one of {{{'|'.join(_NUMBER_OPS)}: …}})")
+    (op, arg), = spec.items()
+    if op not in _NUMBER_OPS:
+        raise sc.error(path + (op,), f"unknown number operator {op!r}; known: {', '.join(_NUMBER_OPS)}", key=True)
+    if op == "var":
+        if not isinstance(arg, str) or arg not in stored:
+            known = ", ".join(sorted(stored)) or "none"
+            raise sc.error(path + (op,), f"undefined variable {arg!r}: no step stores it (`store: {arg}`); stored: {known}")
+    elif op == "count" and not isinstance(arg, dict):
+        raise sc.error(path + (op,), "`count` takes a filter mapping (zone, type, …)")
+    elif op in ("add", "sub", "mul", "max", "min"):
+        if not isinstance(arg, list) or not arg:
+            raise sc.error(path + (op,), f"`{op}` takes a non-empty list of numbers")
+        for j, a in enumerate(arg):
+            _check_number(sc, a, path + (op, j), stored)
+
+
+def _check_numbers(sc: Scenario, op: str, arg: Any, path: Path_, stored: set[str]) -> None:
+    if not isinstance(arg, dict):
+        return
+    for name, non_negative in _NUMBER_FIELDS.get(op, ()):
+        if name in arg and not (name == "up_to" and arg[name] == "all"):
+            _check_number(sc, arg[name], path + (name,), stored, non_negative)
+    if op == "if" and isinstance(arg.get("cond"), dict):
+        for kind in ("gte", "lte", "eq"):
+            pair = arg["cond"].get(kind)
+            if kind in arg["cond"]:
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise sc.error(path + ("cond", kind), f"`{kind}` compares two numbers: [N, N]")
+                for j, n in enumerate(pair):
+                    _check_number(sc, n, path + ("cond", kind, j), stored)
 
 
 _REQUIRED: dict[str, tuple[str, ...]] = {
@@ -354,6 +436,8 @@ def _check_meaning(sc: Scenario) -> None:
         for k in ("play", "use"):
             if k in act:
                 need_card(act[k], ("actions", i, k))
+        if "use" in act and "ability" in act:
+            _check_ability_choice(sc, act, ("actions", i, "ability"))
         for k in ("by", "pass", "draw"):
             if k in act:
                 need_player(act[k], ("actions", i, k))
@@ -368,6 +452,9 @@ def _check_meaning(sc: Scenario) -> None:
         if "by" in ch:
             need_player(ch["by"], ("choices", i, "by"))
         ans = ch[kinds[0]]
+        if kinds[0] == "loop" and "for" in ch and isinstance(ans, int) and ans <= MANDATORY_MIN - 1:
+            # only 803.3's choice names the card of the loop's first triggered effect (`for:`); 803.2's has no card
+            raise sc.error(("choices", i, "loop"), f"a mandatory loop (803.3) needs a number greater than one million, not {ans}")
         if kinds[0] not in ("target", "discard", "order", "timestamps", "distribute", "new_target", "cost_card", "unique"):
             continue
         ids = ans if isinstance(ans, list) else list(ans) if isinstance(ans, dict) else [ans] if isinstance(ans, str) else []
@@ -377,6 +464,25 @@ def _check_meaning(sc: Scenario) -> None:
                 raise sc.error(("choices", i, kinds[0]), f"unknown card or player {t!r}")
     for i, ex in enumerate(d.get("expect") or []):
         _check_expectation(sc, ex, ("expect", i), need_card, need_player)
+
+
+def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> None:
+    """`use:` names an activated ability the card has (printed) or may be granted (a `grant:` step in the file)."""
+    card = sc.data["cards"][act["use"]]
+    printed = [a for a in card.get("abilities") or [] if isinstance(a, dict) and a.get("kind") == "activated"]
+    granted = [m["grant"]["ability"] for m in _walk(sc.data["cards"])
+               if isinstance(m.get("grant"), dict) and isinstance(m["grant"].get("ability"), dict)
+               and m["grant"]["ability"].get("kind", "activated") == "activated"]
+    which = act["ability"]
+    if isinstance(which, str):
+        names = [a["name"] for a in printed + granted if isinstance(a.get("name"), str)]
+        if which not in names:
+            raise sc.error(path, f"card {act['use']!r} has no activated ability named {which!r}; names: {', '.join(names) or 'none'}")
+    elif isinstance(which, int) and not isinstance(which, bool):
+        # granted abilities come after the printed ones (how many depends on the game), so only a file without
+        # any `grant:` of an activated ability bounds the index
+        if which < 0 or (not granted and which >= len(printed)):
+            raise sc.error(path, f"card {act['use']!r} has no activated ability {which} (it has {len(printed)}, counted from 0)")
 
 
 def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card: Any, need_player: Any) -> None:
