@@ -14,18 +14,23 @@ class DataError(ValueError):
     """A data file (corpus, glossary, FAQ, sources) is missing, unreadable or not in the expected shape."""
 
 
-def read_yaml(path: Path) -> Any:
-    """Parse ``path``; any failure becomes a :class:`DataError` saying which file and where."""
+def read_text(path: Path) -> str:
+    """The UTF-8 text of ``path``; a missing, unreadable or non-UTF-8 file is a :class:`DataError`."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError as e:
         raise DataError(f"{path}: not found") from e
     except IsADirectoryError as e:
-        raise DataError(f"{path}: is a folder, expected a YAML file") from e
+        raise DataError(f"{path}: is a folder, expected a file") from e
     except UnicodeDecodeError as e:
         raise DataError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from e
     except OSError as e:
         raise DataError(f"{path}: cannot be read ({e.strerror})") from e
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse ``path``; any failure becomes a :class:`DataError` saying which file and where."""
+    text = read_text(path)
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:

@@ -87,7 +87,7 @@ def test_a_damaged_faq_file_is_named(corpus_copy: Path) -> None:
     ("sources", "message"),
     [
         ("documents:\n  - {file: raw/000_85166b5fbc181240.txt, game: rise, format: nope}\n", "unknown format 'nope'; valid formats:"),
-        ("documents:\n  - {file: raw, game: rise, format: plain}\n", "cannot be read"),
+        ("documents:\n  - {file: raw, game: rise, format: plain}\n", "is a folder, expected a file"),
         ("documents: 5\n", "'documents' must be a list"),
         ("documents:\n  - {file: raw/x.txt, game: rise}\n", "has no 'format'"),
     ],

@@ -15,7 +15,7 @@ from judge.corpus.formats import FORMATS, get_parser
 from judge.corpus.link import link
 from judge.corpus.model import ParsedRule
 from judge.corpus.store import GAMES, write_game
-from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.datafile import DataError, expect_mapping, read_text, read_yaml
 
 SOURCES = "sources.yaml"
 
@@ -58,13 +58,9 @@ def parse_document(root: Path, doc: dict[str, Any]) -> list[ParsedRule]:
     """Parse one listed document with its format."""
     path = root / doc["file"]
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as e:
-        raise SourceError(f"{path}: listed in {SOURCES} but missing") from e
-    except UnicodeDecodeError as e:
-        raise SourceError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from e
-    except OSError as e:
-        raise SourceError(f"{path}: listed in {SOURCES} but cannot be read ({e.strerror})") from e
+        text = read_text(path)
+    except DataError as e:
+        raise SourceError(f"{e} (listed in {SOURCES})") from e
     return get_parser(doc["format"])(text)
 
 
