@@ -12,6 +12,7 @@ from judge.engine.refs import CardRef, PlayerRef, ZoneRef
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
+    from judge.engine.state import Card
 
 
 @dataclass
@@ -53,14 +54,19 @@ def emit(game: "Game", event: Event) -> Event | None:
     return final
 
 
+def _current(game: "Game", ev: Event) -> "Card | None":
+    """The event's card if it is still the same object where it was (a moved card is a new one), else None."""
+    assert ev.card is not None
+    return game.state.cards[ev.card.id] if game.state.is_current(ev.card) else None
+
+
 def _apply_move(game: "Game", ev: Event) -> bool:
     from judge.engine import field as field_mod
 
     st = game.state
-    assert ev.card is not None
-    if not st.is_current(ev.card):
+    card = _current(game, ev)
+    if card is None:
         return False
-    card = st.cards[ev.card.id]
     origin = card.zone
     to = ev.data["to"]
     ev.data["from"] = origin
@@ -126,11 +132,9 @@ def _apply_damage(game: "Game", ev: Event) -> bool:
 
 
 def _apply_repair(game: "Game", ev: Event) -> bool:
-    assert ev.card is not None
-    st = game.state
-    if not st.is_current(ev.card):
+    card = _current(game, ev)
+    if card is None:
         return False
-    card = st.cards[ev.card.id]
     amount = max(0, min(card.damage, int(ev.data["amount"])))
     card.damage -= amount
     game.trace.add("repair", ev.data.get("cites", ("713.1",)), card=ev.card, amount=amount, packet=int(ev.data["amount"]))
@@ -156,11 +160,10 @@ def emit_silent_move(game: "Game", ref: CardRef, to: str) -> None:
 
 
 def _apply_flag(game: "Game", ev: Event) -> bool:
-    assert ev.card is not None
     st = game.state
-    if not st.is_current(ev.card):
+    card = _current(game, ev)
+    if card is None:
         return False
-    card = st.cards[ev.card.id]
     want = ev.kind == "exhaust"
     if card.exhausted == want:
         return False
@@ -171,11 +174,10 @@ def _apply_flag(game: "Game", ev: Event) -> bool:
 
 
 def _apply_counters(game: "Game", ev: Event) -> bool:
-    assert ev.card is not None
     st = game.state
-    if not st.is_current(ev.card):
+    card = _current(game, ev)
+    if card is None:
         return False
-    card = st.cards[ev.card.id]
     kind = ev.data["counter"]
     card.counters[kind] = card.counters.get(kind, 0) + int(ev.data["amount"])
     if kind not in card.counter_ts:
