@@ -397,6 +397,90 @@ def test_719_3_dependency_loop_starts_from_the_earliest_timestamp() -> None:
     assert any(a.reason == "loop" for rows in explain(b_first.game)["t"].values() for a in rows)
 
 
+# 719.1, second part, in the reading its example supports (scenarios/rise/719_1_example.yaml says why): a change to a
+# value acts on the value the effects already changing it produced, so it depends on them.
+LORD = """
+lord: {name: Lord, owner: you, zone: units, type: reinforcement, power: 1, health: 3,
+       abilities: [{kind: continuous, text: 你的援军战斗力+1, affects: {each: {type: reinforcement, controller: you}}, power: 1}]}
+zero: {name: Zero, owner: you, zone: units, type: reinforcement, power: 0, health: 3}
+blank: {name: Blank, owner: you, zone: units, type: reinforcement, health: 3}
+shrink:
+  name: Shrink
+  owner: opp
+  zone: hand
+  type: ability
+  play: {targets: [{filter: {type: unit}}], do: [{modify: {cards: target, power: -1, until: turn}}]}
+"""
+
+
+def test_719_1_a_later_change_to_a_value_depends_on_the_effect_already_changing_it() -> None:
+    from judge.engine.continuous import explain
+
+    res = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: lord}\n")
+    assert res.status == "pass", (res.open_choice, res.unused)
+    lord = res.game.state.cards["lord"]
+    assert res.game.chars(lord)["power"] == 1  # 1 + 1 − 1
+    rows = explain(res.game)["lord"]["power"]
+    assert [(a.source.id, a.reason) for a in rows] == [("lord", "timestamp"), ("shrink", "dependency")]
+    assert [(d.source.id, d.kind, d.char) for d in rows[1].depends_on] == [("lord", "value", "power")]
+    dep = [s for s in res.game.trace.steps if s.kind == "dependency"]
+    assert len(dep) == 1 and dep[0].cites == ("719.1", "719.2") and dep[0].args["source"].id == "shrink"
+
+
+def test_719_1_a_power_of_0_is_a_value_and_no_power_is_none() -> None:
+    # "增加或减少一张卡牌战斗力的影响只会对具有战斗力数值（包括0）的卡牌的结果产生影响"
+    from judge.engine.continuous import explain
+
+    zero = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: zero}\n")
+    assert zero.game.chars(zero.game.state.cards["zero"])["power"] == 0  # 0 + 1 − 1
+    assert [d.kind for d in explain(zero.game)["zero"]["power"][1].depends_on] == ["value"]
+    blank = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: blank}\n")
+    assert blank.game.chars(blank.game.state.cards["blank"])["power"] is None
+    assert "blank" not in explain(blank.game)
+    assert not any(s.kind == "dependency" and s.args["card"].id == "blank" for s in blank.game.trace.steps)
+
+
+def test_719_1_effects_that_started_together_do_not_depend_on_each_other_by_value() -> None:
+    # Both on the field from the start (one timestamp): neither was "already" changing the value; 718.3 orders them.
+    from judge.engine.continuous import explain
+
+    board = LORD + "lord2: {name: Lord2, owner: you, zone: commander, type: equipment, abilities: " \
+                   "[{kind: continuous, affects: {each: {type: reinforcement, controller: you}}, power: 2}]}\n"
+    res = make(board, "- {pass: you}\n")
+    rows = explain(res.game)["zero"]["power"]
+    assert res.game.chars(res.game.state.cards["zero"])["power"] == 3
+    assert [a.reason for a in rows] == ["timestamp", "timestamp"] and all(not a.depends_on for a in rows)
+
+
+FIRST_PART = """
+cap: {name: Cap, owner: you, zone: commander, type: equipment,
+      abilities: [{kind: continuous, text: 战斗力≤2的单位+1, affects: {each: {type: unit, power: {lte: 2}}}, power: 1}]}
+t: {name: T, owner: opp, zone: units, type: reinforcement, power: 2, health: 3}
+pump:
+  name: Pump
+  owner: you
+  zone: hand
+  type: ability
+  play: {targets: [{filter: {type: unit}}], do: [{modify: {cards: target, power: 1}}]}
+"""
+
+
+def test_719_1_the_value_reading_does_not_override_the_first_part() -> None:
+    # Cap ("units with power ≤ 2 get +1") depends on Pump ("+1 to T") by the first part: Pump changes whether Cap
+    # applies to T. Pump acting on the value Cap was already changing would make the two a loop (719.3) started
+    # from Cap, giving T 2 + 1 + 1 = 4 while Cap's condition (power ≤ 2) is false; the first part stands instead:
+    # Pump first (2 → 3), then Cap no longer applies. T has 3.
+    from judge.engine.continuous import explain
+
+    before = make(FIRST_PART, "- {pass: you}\n")
+    assert before.game.chars(before.game.state.cards["t"])["power"] == 3  # 2 + Cap's 1
+    res = make(FIRST_PART, "- {play: pump}\n- resolve_all\n", "- {for: pump, target: t}\n")
+    assert res.status == "pass", (res.open_choice, res.unused)
+    assert res.game.chars(res.game.state.cards["t"])["power"] == 3
+    assert [(a.source.id, a.reason) for a in explain(res.game)["t"]["power"]] == [("pump", "timestamp")]
+    assert not any(s.kind == "dependency_loop" for s in res.game.trace.steps)
+
+
 def test_718_2g_counters_have_their_own_timestamp_in_explain() -> None:
     from judge.engine.continuous import explain
 

@@ -72,3 +72,35 @@ def test_no_question_when_every_order_gives_the_same_result() -> None:
     assert power(single) == 10  # your Zero (0), then the opponent's OPlus (+10): the turn player's first
     assert not any(s.kind == "timestamps_order" for s in single.game.trace.steps)
     assert "718.3" in single.game.trace.cited()  # the seat order between the two players is a 718.3 ruling
+
+
+TWO_ON_ATTACK = """
+att:
+  name: Att
+  owner: you
+  zone: units
+  type: reinforcement
+  power: 1
+  health: 5
+  abilities:
+    - {kind: continuous, text: 攻击时战斗力+2, when: {event: attacks, card: self}, affects: self, power: 2, until: combat}
+    - {kind: continuous, text: 攻击时战斗力变为0, when: {event: attacks, card: self}, affects: self, set: {power: 0}, until: combat}
+foe: {name: Foe, owner: opp, zone: units, type: reinforcement, power: 1, health: 5}
+"""
+
+
+def test_718_2e_effects_created_on_one_event_share_its_timestamp() -> None:
+    # 718.2e: both effects take the time of the attack, so they started at the same time and their controller
+    # orders them (718.3): +2 then "becomes 0" → 0; "becomes 0" then +2 → 2. Were they timestamped one after the
+    # other, the text order would decide (0) and nothing would be asked.
+    def att(res):  # type: ignore[no-untyped-def]
+        return res.game.chars(res.game.state.cards["att"])["power"]
+
+    open_run = make(TWO_ON_ATTACK, "- {attack: att, target: foe}\n- {check: {card: att, power: 0}}\n")
+    assert open_run.status == "stopped" and open_run.open_choice.kind == "timestamps"
+    plus_first = make(TWO_ON_ATTACK, "- {attack: att, target: foe}\n", "- {by: you, timestamps: [att, att#2]}\n")
+    zero_first = make(TWO_ON_ATTACK, "- {attack: att, target: foe}\n", "- {by: you, timestamps: [att#2, att]}\n")
+    assert (plus_first.status, zero_first.status) == ("pass", "pass")
+    assert (att(plus_first), att(zero_first)) == (0, 2)
+    effs = [e for e in zero_first.game.state.cont_effects if e.source.id == "att"]
+    assert len(effs) == 2 and effs[0].ts == effs[1].ts and effs[0].ts_rule == "718.2e"

@@ -126,3 +126,22 @@ def test_arbitrary_text_fails_cleanly(text: str) -> None:
         load_text(text, "t.yaml")
     except ScenarioError as e:
         assert e.line >= 1 and e.column >= 1
+
+
+DEP_FILE = (ROOT / "719_1_example.yaml").read_text(encoding="utf-8")
+
+
+def test_explain_expectation_names_known_cards_in_depends_on() -> None:
+    text = DEP_FILE.replace("depends_on: [kedorn]", "depends_on: [kedorm]")
+    e = error(text)
+    assert "unknown card id 'kedorm'" in e.message and e.line == line_of(text, "kedorm")
+
+
+def test_explain_expectation_checks_the_reason_it_names() -> None:
+    # The 719.1 example passes as written; naming the wrong reason or the wrong dependency makes it fail.
+    assert run(load_text(DEP_FILE, "f.yaml")).status == "pass"
+    wrong_reason = DEP_FILE.replace("{source: samanye, reason: dependency,", "{source: samanye, reason: timestamp,")
+    wrong_why = DEP_FILE.replace("why: value}", "why: applies}")
+    for text in (wrong_reason, wrong_why):
+        assert text != DEP_FILE
+        assert run(load_text(text, "f.yaml")).status == "fail"

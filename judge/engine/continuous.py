@@ -82,7 +82,18 @@ class Applied:
     ts: int
     ts_rule: str
     reason: str  # timestamp | dependency | loop
-    depends_on: list[int] = field(default_factory=list)
+    depends_on: list["Dep"] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Dep:
+    """One effect another depends on (719.1), and which part of 719.1 makes it so."""
+
+    eid: int
+    source: CardRef
+    text: Text
+    kind: str  # applies: it changes whether the dependent applies | amount: what it does | value: the value it changes
+    char: str = ""  # for "value": the characteristic both change
 
 
 # --- gathering ------------------------------------------------------------------------------------
@@ -220,50 +231,155 @@ def _apply(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) ->
     return out
 
 
-def _result(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> tuple[Any, ...]:
+def _does(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> tuple[Any, ...]:
+    """What the effect does to the card given these current values: whether it applies, the amounts it adds, the
+    values it sets and the rule effects (719.1 compares this with and without another effect applied first)."""
     if not _touches(game, eff, card, vals):
         return (False,)
-    return (True,) + tuple(sorted(_apply(game, eff, card, vals).items()))
+    return (True, tuple(sorted((ch, _amount(game, eff, spec, card)) for ch, spec in eff.add.items() if vals.get(ch) is not None)),
+            tuple(sorted((ch, _amount(game, eff, spec, card)) for ch, spec in eff.set.items())), tuple(eff.cannot))
 
 
-def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict[str, Any]) -> bool:
-    """719.1: ``a`` depends on ``b`` if applying ``b`` changes whether ``a`` applies or what ``a`` does."""
+def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict[str, Any]) -> str | None:
+    """719.1, first part: ``a`` depends on ``b`` if applying ``b`` changes whether ``a`` applies to the card
+    (``"applies"``) or what ``a`` does to it (``"amount"``); None if it changes neither."""
     if not (b.writes() & a.reads()):
-        return False
+        return None
     if not _touches(game, b, card, vals):
-        return False
+        return None
     after_b = _apply(game, b, card, vals)
-    return _result(game, a, card, vals) != _result(game, a, card, after_b)
+    before, after = _does(game, a, card, vals), _does(game, a, card, after_b)
+    if before == after:
+        return None
+    return "applies" if before[0] != after[0] else "amount"
 
 
-def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[int]]]:
+def value_deps(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> dict[int, list[tuple[ContEffect, str]]]:
+    """719.1, second part, in the reading its example supports: an effect that raises or lowers a value the card has
+    (power, health, armor; 0 counts, no value does not) acts on the value the effects already changing it produced,
+    so it depends on them. Effects that started at the same time are not "already" there for each other (718.3
+    orders them). Only the latest earlier group is recorded: the earlier ones are reached through it.
+
+    Such a dependency always points to an earlier timestamp, so on its own it never reorders anything. Where the first
+    part already makes the earlier effect wait for the later one (its applicability or amount hinges on it), the value
+    reading is not added: it would turn every such case into a loop (719.3) and let an effect apply to a card it stops
+    applying to once the other has applied."""
+    out: dict[int, list[tuple[ContEffect, str]]] = {}
+    cur: dict[str, tuple[int, list[ContEffect]]] = {}
+    prev: dict[str, tuple[int, list[ContEffect]]] = {}
+    for e in sorted(effs, key=lambda x: x.ts):  # stable: keeps the 718.3 order within one timestamp
+        writes = e.writes()
+        if not writes:
+            continue
+        touches = _touches(game, e, card, base)
+        for ch in sorted(e.add):
+            if base.get(ch) is None:
+                continue  # 719.1: a change to power/health/armor has a result only on a card with that value
+            group = cur.get(ch)
+            if group is not None and group[0] == e.ts:
+                group = prev.get(ch)
+            for b in group[1] if group is not None else ():
+                if b is not e and all(d is not b for d, _ in out.get(id(e), [])):
+                    out.setdefault(id(e), []).append((b, ch))
+        if not touches:
+            continue
+        for ch in sorted(writes):
+            group = cur.get(ch)
+            if group is not None and group[0] == e.ts:
+                group[1].append(e)
+            else:
+                if group is not None:
+                    prev[ch] = group
+                cur[ch] = (e.ts, [e])
+    return out
+
+
+def _reaches(start: ContEffect, goal: ContEffect, deps: dict[int, list[tuple[ContEffect, str, str]]]) -> bool:
+    """Does ``start`` (transitively) depend on ``goal``?"""
+    seen: set[int] = set()
+    stack = [start]
+    while stack:
+        e = stack.pop()
+        if e is goal:
+            return True
+        if id(e) in seen:
+            continue
+        seen.add(id(e))
+        stack.extend(d for d, _, _ in deps.get(id(e), []))
+    return False
+
+
+def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[Dep]]]:
     """718.1, 719.2, 719.3: timestamp order (``effs`` comes arranged, 718.3); a dependent effect goes right after the
     effects it depends on."""
     writers: dict[str, list[ContEffect]] = {}
     for e in effs:
         for ch in e.writes():
             writers.setdefault(ch, []).append(e)
-    deps: dict[int, list[ContEffect]] = {}
-    for a in effs:  # only effects whose applicability or amount reads a characteristic can depend on another
+    deps: dict[int, list[tuple[ContEffect, str, str]]] = {}
+    value_deps_of = value_deps(game, effs, card, base)
+    for a in effs:  # only effects whose applicability or amount reads a characteristic can depend on another this way
         reads = a.reads()
         maybe = {id(b): b for ch in reads for b in writers.get(ch, [])}
-        deps[id(a)] = [b for b in effs if id(b) in maybe and b is not a and depends(game, a, b, card, base)] if maybe else []
+        found: list[tuple[ContEffect, str, str]] = []
+        for b in (effs if maybe else ()):
+            if id(b) in maybe and b is not a:
+                kind = depends(game, a, b, card, base)
+                if kind is not None:
+                    found.append((b, kind, ""))
+        deps[id(a)] = found
+    first_part = any(deps.values())
+    for e in effs:  # in timestamp order, so a value dependency is kept or dropped the same way every time
+        for b, ch in value_deps_of.get(id(e), []):
+            if any(d is b for d, _, _ in deps[id(e)]):
+                continue
+            if first_part and _reaches(b, e, deps):
+                continue  # it would close a loop: the first part's dependency stands (see value_deps)
+            deps[id(e)].append((b, "value", ch))
+
+    def why(e: ContEffect) -> list[Dep]:
+        return [Dep(b.eid, b.source, b.text, kind, ch) for b, kind, ch in deps[id(e)]]
+
     if not any(deps.values()):
         return [(e, "timestamp", []) for e in effs]
-    done: set[int] = set()
-    out: list[tuple[ContEffect, str, list[int]]] = []
-    remaining = list(effs)
-    while remaining:
-        ready = [e for e in remaining if all(id(d) in done for d in deps[id(e)])]
+    return _schedule(effs, deps, why)
+
+
+def _schedule(effs: list[ContEffect], deps: dict[int, list[tuple[ContEffect, str, str]]],
+              why: Any) -> list[tuple[ContEffect, str, list[Dep]]]:
+    """Repeatedly apply the earliest effect whose dependencies have all been applied (719.2); when none is left, the
+    rest depend on each other in a loop: the earliest goes first (719.3). A heap keeps this O(n log n)."""
+    import heapq
+
+    pos = {id(e): i for i, e in enumerate(effs)}
+    waiting = [0] * len(effs)  # dependencies of each effect not yet applied
+    users: list[list[int]] = [[] for _ in effs]
+    for i, e in enumerate(effs):
+        for d, _, _ in deps[id(e)]:
+            waiting[i] += 1
+            users[pos[id(d)]].append(i)
+    ready = [i for i, n in enumerate(waiting) if n == 0]
+    heapq.heapify(ready)
+    done = [False] * len(effs)
+    first_left = 0
+    out: list[tuple[ContEffect, str, list[Dep]]] = []
+    while len(out) < len(effs):
+        while ready and done[ready[0]]:
+            heapq.heappop(ready)
         if ready:
-            e = ready[0]
-            reason = "dependency" if deps[id(e)] else "timestamp"
+            i = heapq.heappop(ready)
+            reason = "dependency" if deps[id(effs[i])] else "timestamp"
         else:  # 719.3: a dependency loop starts from its earliest timestamp
-            e = remaining[0]
+            while done[first_left]:
+                first_left += 1
+            i = first_left
             reason = "loop"
-        remaining.remove(e)
-        done.add(id(e))
-        out.append((e, reason, [d.eid for d in deps[id(e)]]))
+        done[i] = True
+        out.append((effs[i], reason, why(effs[i])))
+        for u in users[i]:
+            waiting[u] -= 1
+            if waiting[u] == 0 and not done[u]:
+                heapq.heappush(ready, u)
     return out
 
 
@@ -288,8 +404,31 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
         for ch in CHARS:
             if ch in eff.writes() and (new[ch] != vals[ch] or ch in eff.set):
                 applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, eff.ts_rule, reason, on))
+        if on:
+            _note_dependency(game, card, eff, reason, on)
         vals = new
     return vals, applied, rules
+
+
+def _note_dependency(game: "Game", card: "Card", eff: ContEffect, reason: str, on: list[Dep]) -> None:
+    """Show a dependency in the trace the first time it orders effects on this card (719.1, 719.2; 719.3 for a loop)."""
+    st = game.state
+    key = ("dep", card.id, card.inc, eff.eid, tuple(d.eid for d in on), reason)
+    if key in st.ts_noted:
+        return
+    st.ts_noted.add(key)
+    names = {"power": Text("战斗力", "power"), "health": Text("生命值", "health"), "armor": Text("护甲值", "armor")}
+    why = {"applies": lambda d: Text("后者改变前者是否对该卡牌产生效果", "the latter changes whether the former applies to the card"),
+           "amount": lambda d: Text("后者改变前者对该卡牌产生的效果", "the latter changes what the former does to the card"),
+           "value": lambda d: Text(f"后者已在改变该卡牌的{names[d.char].zh}，前者作用于其结果",
+                                   f"the latter was already changing the card's {names[d.char].en}; the former acts on that result")}
+    if reason == "loop":  # 719.3: a dependency loop starts from its earliest timestamp
+        game.trace.add("dependency_loop", ("719.3",), card=card.ref, source=eff.source, text=eff.text,
+                       on=[d.source for d in on])
+        return
+    # 719.1: it depends on those effects; 719.2: so it applies right after them
+    game.trace.add("dependency", ("719.1", "719.2"), card=card.ref, source=eff.source, text=eff.text,
+                   on=[d.source for d in on], why=[why[d.kind](d) for d in on])
 
 
 # --- 718.3: effects that started at the same time --------------------------------------------------
@@ -468,7 +607,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
             refs_locked = card_refs(ctx, target)
         excl = card_refs(ctx, spec["except"]) if "except" in spec else []
         refs_locked = [r for r in refs_locked if r not in excl]
-    eff = from_spec(game, spec, ctx.source, ctx.controller, {"self": ctx.source}, st.tick(), "link", "718.2d", refs_locked)
+    ts = st.tick_for(("link", link.uid)) if link is not None else st.tick()  # 718.2d: when the link resolves
+    eff = from_spec(game, spec, ctx.source, ctx.controller, {"self": ctx.source}, ts, "link", "718.2d", refs_locked)
     if not lock and "except" in spec:
         eff.affects["except"] = card_refs(ctx, spec["except"])
     eff.as_long_as = as_long_as
@@ -488,7 +628,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
 def event_effect(game: "Game", ab: dict[str, Any], host: "Card", href: CardRef, ev: Any) -> None:
     """718.2e: a card's ability that creates a continuous effect when an event happens, timestamped then."""
     st = game.state
-    eff = from_spec(game, ab, href, host.controller, {"self": href}, st.tick(), "event", "718.2e")
+    ts = st.tick_for(("event", int(ev.data["eid"])))  # 718.2e: the time of the event, shared by every such effect
+    eff = from_spec(game, ab, href, host.controller, {"self": href}, ts, "event", "718.2e")
     if eff.affects.get("defender_of") is not None and st.combat and st.combat.get("attacker") == href:
         eff.affects = {"cards": [st.combat["defender"]]}
     eff.eid = st.next_eid
@@ -520,4 +661,4 @@ def explain(game: "Game") -> dict[str, dict[str, list[Applied]]]:
     return out
 
 
-__all__ = ["ContEffect", "Applied", "chars", "compute", "create", "explain", "forbidden", "in_force", "PlayerRef"]
+__all__ = ["ContEffect", "Applied", "Dep", "chars", "compute", "create", "explain", "forbidden", "in_force", "PlayerRef"]

@@ -153,6 +153,8 @@ class GameState:
     # 718.3: each player's chosen order of their simultaneous effects: (timestamp, player) -> effect-id sequences
     ts_orders: dict[tuple[int, str], list[tuple[int, ...]]] = field(default_factory=dict)
     ts_noted: set[tuple[Any, ...]] = field(default_factory=set)  # simultaneous groups already shown in the trace
+    # 718.2d/718.2e: one timestamp per resolving link and per event, shared by every effect it creates
+    shared_ts: dict[tuple[str, int], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.ts_turn.setdefault(0, self.turn)  # 718.2a: the start of the game, in the scenario's first turn
@@ -194,6 +196,12 @@ class GameState:
         self.clock += 1
         self.ts_turn[self.clock] = self.turn
         return self.clock
+
+    def tick_for(self, key: tuple[str, int]) -> int:
+        """The timestamp of a link's resolution or of an event, taken the first time an effect needs it (718.2d/e)."""
+        if key not in self.shared_ts:
+            self.shared_ts[key] = self.tick()
+        return self.shared_ts[key]
 
     def snapshot(self) -> "GameState":
         return copy.deepcopy(self)

@@ -93,8 +93,14 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         from judge.engine.continuous import explain
 
         ex = explain(game)
-        got = {key: [a.source.id for a in ex.get(key.split(".")[0], {}).get(key.split(".")[1], [])] for key in exp["explain"]}
-        return Checked(exp, got == {k: list(v) for k, v in exp["explain"].items()}, got)
+        ok = True
+        got: dict[str, list[Any]] = {}
+        for key, want in exp["explain"].items():
+            cid, ch = key.split(".")
+            rows = ex.get(cid, {}).get(ch, [])
+            got[key] = [_explained(a, w) for a, w in zip(rows, want)] + [a.source.id for a in rows[len(want):]]
+            ok = ok and len(rows) == len(want) and all(_explained(a, w) == w for a, w in zip(rows, want))
+        return Checked(exp, ok, got)
     if "no_step" in exp:
         n = sum(1 for s in game.trace.steps if s.kind == exp["no_step"])
         return Checked(exp, n == 0, n)
@@ -105,3 +111,18 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         actual = [[src, o] for _, src, o in game.resolved]
         return Checked(exp, actual == [list(p) for p in exp["outcomes"]], actual)
     raise ValueError(f"unknown expectation {exp!r}")
+
+
+def _explained(a: Any, want: Any) -> Any:
+    """One applied effect, described with the fields the expectation names (a bare id names only the source)."""
+    if isinstance(want, str):
+        return a.source.id
+    out: dict[str, Any] = {"source": a.source.id}
+    if "reason" in want:
+        out["reason"] = a.reason
+    if "depends_on" in want:
+        out["depends_on"] = [d.source.id for d in a.depends_on]
+    if "why" in want:
+        kinds = sorted({d.kind for d in a.depends_on})
+        out["why"] = kinds[0] if len(kinds) == 1 else kinds
+    return out

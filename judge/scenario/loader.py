@@ -502,6 +502,15 @@ def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card:
             need_card(cid, path + ("chain", j))
         for j, pair in enumerate(ex.get("outcomes") or []):
             need_card(pair[0], path + ("outcomes", j))
+        for key, rows in (ex.get("explain") or {}).items():
+            need_card(key.split(".")[0], path + ("explain", key))
+            for j, row in enumerate(rows):
+                if isinstance(row, str):
+                    need_card(row, path + ("explain", key, j))
+                    continue
+                need_card(row["source"], path + ("explain", key, j, "source"))
+                for k, cid in enumerate(row.get("depends_on") or []):
+                    need_card(cid, path + ("explain", key, j, "depends_on", k))
         groups = [g for g in ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes", "result", "explain") if g in ex]
         if len(groups) != 1:
             raise sc.error(path, "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes, result, explain")

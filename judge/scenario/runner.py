@@ -257,6 +257,10 @@ def _describe_exp(exp: dict[str, Any]) -> str:
     return ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in exp.items() if k != "note")
 
 
+DEP_WHY = {"applies": "719.1: it changes whether this effect applies", "amount": "719.1: it changes what this effect does",
+           "value": "719.1: it was already changing the card's"}
+
+
 def explain_lines(game: Game, n: Namer) -> list[str]:
     """`--explain`: per card and characteristic, the effects applied in order and why (718, 719)."""
     from judge.engine.continuous import explain
@@ -268,7 +272,8 @@ def explain_lines(game: Game, n: Namer) -> list[str]:
         for ch, rows in per.items():
             out.append(f"  {n(CardRef(cid, 0))} [{cid}] {ch}:")
             for k, a in enumerate(rows, 1):
-                dep = f", depends on {a.depends_on}" if a.depends_on else ""
+                dep = "".join(f"; depends on {n(d.source)} “{n(d.text)}” ({DEP_WHY[d.kind]}{' ' + d.char if d.char else ''})"
+                              for d in a.depends_on)
                 out.append(f"    {k}. {n(a.source)} “{n(a.text)}”: {a.before} → {a.after}  "
                            f"[timestamp {a.ts} ({a.ts_rule}); {why[a.reason]}{dep}]")
     return out
@@ -279,7 +284,9 @@ def explain_json(game: Game) -> dict[str, Any]:
     from judge.engine.continuous import explain
 
     return {cid: {ch: [{"source": a.source.id, "text": a.text.zh, "before": a.before, "after": a.after, "timestamp": a.ts,
-                        "timestamp_rule": a.ts_rule, "reason": a.reason, "depends_on": a.depends_on} for a in rows]
+                        "timestamp_rule": a.ts_rule, "reason": a.reason,
+                        "depends_on": [{"source": d.source.id, "text": d.text.zh, "why": d.kind, "characteristic": d.char or None}
+                                       for d in a.depends_on]} for a in rows]
                   for ch, rows in per.items()} for cid, per in explain(game).items()}
 
 
