@@ -201,6 +201,49 @@ def test_717_2c_armor_equipment_is_exhausted_to_prevent_and_armored_characters_n
     assert declined.game.state.cards["acmd"].damage == 3 and not declined.game.state.cards["plate"].exhausted
 
 
+NEXT_TIME = """
+att: {name: Att, owner: you, zone: units, type: reinforcement, power: 1, health: 10}
+att2: {name: Att2, owner: you, zone: units, type: reinforcement, power: 1, health: 10}
+foe: {name: Foe, owner: opp, zone: units, type: reinforcement, power: 1, health: 10}
+boost:
+  name: Boost
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{replace: {text: 下一次损伤+1, event: damage, add: 1, next: true}}]}
+bolt:
+  name: Bolt
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{damage: {to: {each: {type: unit, controller: opponent}}, amount: 1}}]}
+bolt2:
+  name: Bolt
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{damage: {to: {each: {type: unit, controller: opponent}}, amount: 1}}]}
+"""
+
+
+def test_717_4_next_time_covers_one_combat_damage_step_then_is_spent() -> None:
+    # The two packets of one combat damage step are dealt at once: both are "the next time" (717.4's reading for
+    # packets of one resolution, applied to what the rules deal at once); a later combat's packets are not.
+    res = make(NEXT_TIME, "- {play: boost}\n- resolve_all\n- {attack: att, target: foe}\n- combat_damage\n- end_combat\n"
+                          "- {attack: att2, target: foe}\n- combat_damage\n- end_combat\n")
+    st = res.game.state
+    assert res.status == "pass", (res.open_choice, res.unused)
+    assert {c: st.cards[c].damage for c in ("att", "att2", "foe")} == {"att": 1 + 1, "att2": 1, "foe": (1 + 1) + 1}
+    assert not st.repl_effects  # spent
+
+
+def test_717_4_next_time_is_spent_when_the_resolution_that_used_it_ends() -> None:
+    res = make(NEXT_TIME, "- {play: boost}\n- resolve_all\n- {play: bolt}\n- resolve_all\n"
+                          "- {check: {card: foe, damage: 2}}\n- {play: bolt2}\n- resolve_all\n", you_res=10)
+    assert res.status == "pass", (res.open_choice, res.unused)
+    assert res.game.state.cards["foe"].damage == 2 + 1 and not res.game.state.repl_effects
+
+
 def test_717_5_first_damage_each_turn() -> None:
     first = """
 fw:

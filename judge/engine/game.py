@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from judge.engine import chain, resolution, triggers
@@ -27,7 +29,8 @@ class Game:
         self.checks: list[Any] = []  # expectations checked part-way (`check` actions)
         self.event_count = 0
         self.inherit: set[str] = set()  # 716.1e: replacements already applied to the event being replaced
-        self.resolving: int | None = None  # the link resolving now (717.4)
+        self.resolving: int | None = None  # the batch of events going on now: a link's uid, or a negative id (717.4)
+        self.batch_seq = 0
         self.spent_next: list[Any] = []
         self.loop_stop: Any = None  # 803.3: set while a shortcut loop is ending
         self.loop_refuse: str | None = None  # 803.2: this player may not continue the loop next time
@@ -74,7 +77,25 @@ class Game:
         handler = getattr(self, f"_act_{kind}", None)
         if handler is None:
             raise InvalidInput(f"unknown action {kind!r}", path)
-        handler(action, path)
+        with self.batch():
+            handler(action, path)
+
+    @contextmanager
+    def batch(self, uid: int | None = None) -> Iterator[None]:
+        """717.4: what one link's resolution (``uid``) does is one "next time"; so is what the rules do at once
+        outside a link (one action, such as combat damage; one lethal-damage check). A "next time" effect used in
+        the batch is spent when it ends."""
+        from judge.engine import replacement
+
+        if uid is None:
+            self.batch_seq -= 1
+            uid = self.batch_seq
+        outer, self.resolving = self.resolving, uid
+        try:
+            yield
+        finally:
+            self.resolving = outer
+            replacement.end_resolution(self, uid)  # 717.4
 
     def _pass_until(self, player: str) -> None:
         """The players before ``player`` in priority order pass (409: priority passes clockwise)."""

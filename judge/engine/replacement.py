@@ -107,8 +107,6 @@ def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
             return False
     elif kind != ev.kind:
         return False
-    if r.used_link is not None and r.used_link != game.resolving:
-        return False  # 717.4: "the next time" is spent on one resolution
     if ev.kind in PACKETS:
         d = ev.data
         if r.prevention and not d.get("preventable", True):
@@ -215,7 +213,7 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
     st = game.state
     s = r.spec
     if s.get("next") and r.used_link is None:
-        r.used_link = game.resolving if game.resolving is not None else -1  # 717.4
+        r.used_link = game.resolving  # 717.4: spent when this batch of events ends (Game.batch)
         game.spent_next.append(r)
     base = {"eid": ev.data.get("eid"), "rid": r.rid, "card": r.source, "text": r.text}
     if ev.kind in PACKETS and r.prevention:
@@ -356,11 +354,11 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
     return True
 
 
-def end_resolution(game: "Game", uid: int | None) -> None:
-    """717.4: a "next time" effect used during this resolution is spent when it ends."""
+def end_resolution(game: "Game", uid: int) -> None:
+    """717.4: a "next time" effect used during this resolution (or batch of events) is spent when it ends."""
     st = game.state
     for r in list(game.spent_next):
-        if r.used_link == (uid if uid is not None else -1):
+        if r.used_link == uid:
             if r in st.repl_effects:
                 st.repl_effects.remove(r)
             game.spent_next.remove(r)

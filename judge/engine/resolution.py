@@ -72,12 +72,8 @@ def resolve_top(game: "Game") -> None:
     mode_opts = (link.text.get("modes") or {}).get("options") or []
     for i in link.modes:
         ops += list(mode_opts[i].get("do") or [])
-    game.resolving = link.uid
-    try:
+    with game.batch(link.uid):  # 717.4: the packets this resolution creates are one "next time"
         effects.run_ops(game, ctx, ops)
-    finally:
-        game.resolving = None
-        replacement.end_resolution(game, link.uid)  # 717.4
     finish(game, link)
     game.resolved.append((link.uid, link.source.id, "resolved"))
     game.give_priority(game.state.turn, ("709.2h",))

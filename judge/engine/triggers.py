@@ -157,8 +157,9 @@ def lethal_check(game: "Game") -> bool:
     st = game.state
     dead = [c for c in st.cards.values() if game.is_field(c.zone) and game.chars(c)["health"] is not None
             and c.damage >= (game.chars(c)["health"] or 0) and c.attached_to is None]
-    for c in dead:
-        events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal"}))
+    with game.batch():  # destroyed at the same time: one batch of events (717.4)
+        for c in dead:
+            events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal"}))
     return bool(dead)
 
 
