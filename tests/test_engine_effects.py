@@ -492,7 +492,7 @@ def test_719_1_effects_that_started_together_do_not_depend_on_each_other_by_valu
     res = make(board, "- {pass: you}\n")
     rows = explain(res.game)["zero"]["power"]
     assert res.game.chars(res.game.state.cards["zero"])["power"] == 3
-    assert [a.reason for a in rows] == ["timestamp", "timestamp"] and all(not a.depends_on for a in rows)
+    assert [a.reason for a in rows] == ["simultaneous", "simultaneous"] and all(not a.depends_on for a in rows)
 
 
 FIRST_PART = """

@@ -81,7 +81,7 @@ class Applied:
     after: int | None
     ts: int
     ts_rule: str
-    reason: str  # timestamp | dependency | loop
+    reason: str  # timestamp (718.1) | simultaneous (one timestamp, 718.3) | dependency (719.2) | loop (719.3)
     depends_on: list["Dep"] = field(default_factory=list)
 
 
@@ -340,13 +340,17 @@ def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, An
     def why(e: ContEffect) -> list[Dep]:
         return [Dep(b.eid, b.source, b.text, kind, ch) for b, kind, ch in deps[id(e)]]
 
+    counts: dict[int, int] = {}
+    for e in effs:
+        counts[e.ts] = counts.get(e.ts, 0) + 1
+    plain = {id(e): ("simultaneous" if counts[e.ts] > 1 else "timestamp") for e in effs}  # 718.3 or 718.1
     if not any(deps.values()):
-        return [(e, "timestamp", []) for e in effs]
-    return _schedule(effs, deps, why)
+        return [(e, plain[id(e)], []) for e in effs]
+    return _schedule(effs, deps, why, plain)
 
 
 def _schedule(effs: list[ContEffect], deps: dict[int, list[tuple[ContEffect, str, str]]],
-              why: Any) -> list[tuple[ContEffect, str, list[Dep]]]:
+              why: Any, plain: dict[int, str]) -> list[tuple[ContEffect, str, list[Dep]]]:
     """Repeatedly apply the earliest effect whose dependencies have all been applied (719.2); when none is left, the
     rest depend on each other in a loop: the earliest goes first (719.3). A heap keeps this O(n log n)."""
     import heapq
@@ -368,7 +372,7 @@ def _schedule(effs: list[ContEffect], deps: dict[int, list[tuple[ContEffect, str
             heapq.heappop(ready)
         if ready:
             i = heapq.heappop(ready)
-            reason = "dependency" if deps[id(effs[i])] else "timestamp"
+            reason = "dependency" if deps[id(effs[i])] else plain[id(effs[i])]
         else:  # 719.3: a dependency loop starts from its earliest timestamp
             while done[first_left]:
                 first_left += 1

@@ -266,7 +266,8 @@ def explain_lines(game: Game, n: Namer) -> list[str]:
     from judge.engine.continuous import explain
 
     out: list[str] = []
-    why = {"timestamp": "timestamp order (718.1)", "dependency": "after what it depends on (719.2)",
+    why = {"timestamp": "timestamp order (718.1)", "simultaneous": "same timestamp, in the players' order (718.3)",
+           "dependency": "after what it depends on (719.2)",
            "loop": "dependency loop, earliest timestamp first (719.3)"}
     for cid, per in explain(game).items():
         for ch, rows in per.items():
