@@ -524,6 +524,32 @@ def test_719_1_the_value_reading_does_not_override_the_first_part() -> None:
     assert not any(s.kind == "dependency_loop" for s in res.game.trace.steps)
 
 
+OWN_VALUE = """
+t: {name: T, owner: you, zone: units, type: reinforcement, power: 1, health: 3}
+hp:
+  name: HP
+  owner: you
+  zone: hand
+  type: ability
+  play: {do: [{modify: {cards: {each: {type: reinforcement, controller: you}}, health: 2}}]}
+eq: {name: Eq, owner: you, zone: commander, type: equipment,
+     abilities: [{kind: continuous, text: 战斗力等于其生命值, affects: {each: {type: reinforcement, controller: you}}, set: {power: {health: it}}}]}
+"""
+
+
+def test_719_1_an_amount_reading_the_cards_own_value_depends_on_what_changes_that_value() -> None:
+    # Eq (earlier): "power equal to its health". HP (later): +2 health. Applying HP changes what Eq does (3 → 5), so
+    # Eq depends on HP (719.1) and applies after it (719.2): T has 5 health and 5 power, not the printed health 3.
+    from judge.engine.continuous import explain
+
+    before = make(OWN_VALUE, "- {pass: you}\n")
+    assert before.game.chars(before.game.state.cards["t"])["power"] == 3
+    res = make(OWN_VALUE, "- {play: hp}\n- resolve_all\n")
+    assert res.game.chars(res.game.state.cards["t"]) == {"power": 5, "health": 5, "armor": None}
+    row = explain(res.game)["t"]["power"][0]
+    assert row.reason == "dependency" and [(d.source.id, d.kind) for d in row.depends_on] == [("hp", "amount")]
+
+
 def test_718_2g_counters_have_their_own_timestamp_in_explain() -> None:
     from judge.engine.continuous import explain
 

@@ -210,24 +210,37 @@ def condition(game: "Game", cond: dict[str, Any], card: "Card", eff: ContEffect)
     return True
 
 
-def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card") -> int:
-    """714.2: the amount always uses the current game state."""
+def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card", vals: dict[str, Any]) -> int:
+    """714.2: the amount always uses the current game state; the affected card's own values are those the effects
+    before this one have produced (``vals``), so an amount such as "equal to its health" sees them (719.1)."""
     from judge.engine.effects import Context, value
 
     if isinstance(spec, int):
         return spec
-    ctx = Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref})
-    return int(value(ctx, spec))
+    key = (card.id, card.inc)
+    saved, fresh = game.partial.get(key), key not in game.computing
+    game.partial[key] = vals
+    game.computing.add(key)
+    try:
+        ctx = Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref})
+        return int(value(ctx, spec))
+    finally:
+        if saved is None:
+            game.partial.pop(key, None)
+        else:
+            game.partial[key] = saved
+        if fresh:
+            game.computing.discard(key)
 
 
 def _apply(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> dict[str, Any]:
     out = dict(vals)
     for ch, spec in eff.set.items():
-        out[ch] = _amount(game, eff, spec, card)
+        out[ch] = _amount(game, eff, spec, card, vals)
     for ch, spec in eff.add.items():
         if out.get(ch) is None:
             continue  # 719.1: a change to power/health/armor only has a result on a card that has that value
-        out[ch] = out[ch] + _amount(game, eff, spec, card)
+        out[ch] = out[ch] + _amount(game, eff, spec, card, vals)
     return out
 
 
@@ -236,8 +249,8 @@ def _does(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> 
     values it sets and the rule effects (719.1 compares this with and without another effect applied first)."""
     if not _touches(game, eff, card, vals):
         return (False,)
-    return (True, tuple(sorted((ch, _amount(game, eff, spec, card)) for ch, spec in eff.add.items() if vals.get(ch) is not None)),
-            tuple(sorted((ch, _amount(game, eff, spec, card)) for ch, spec in eff.set.items())), tuple(eff.cannot))
+    return (True, tuple(sorted((ch, _amount(game, eff, spec, card, vals)) for ch, spec in eff.add.items() if vals.get(ch) is not None)),
+            tuple(sorted((ch, _amount(game, eff, spec, card, vals)) for ch, spec in eff.set.items())), tuple(eff.cannot))
 
 
 def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict[str, Any]) -> str | None:
@@ -556,13 +569,14 @@ def _may_touch(eff: ContEffect, card: "Card") -> bool:
 
 
 def chars(game: "Game", card: "Card") -> dict[str, Any]:
-    """Current characteristics, cached until the next event (a card being computed reads its printed values)."""
+    """Current characteristics, cached until the next event. Read while the card's own values are being computed (an
+    amount such as "equal to its health"), they are the values the effects applied so far have produced."""
     cache = game.chars_cache
     key = (card.id, card.inc)
+    if key in game.computing:
+        return game.partial.get(key) or _base(card)
     if key in cache:
         return cache[key]
-    if key in game.computing:
-        return _base(card)  # a value read while it is being computed: the printed one
     game.computing.add(key)
     try:
         vals = compute(game, card)[0]

@@ -26,6 +26,7 @@ class Game:
         self.resolved: list[tuple[int, str, str]] = []  # (link uid, source card id, outcome)
         self.chars_cache: dict[tuple[str, int], dict[str, Any]] = {}  # current characteristics (714), per event
         self.computing: set[tuple[str, int]] = set()
+        self.partial: dict[tuple[str, int], dict[str, Any]] = {}  # values so far of a card being computed (714.2)
         self.checks: list[Any] = []  # expectations checked part-way (`check` actions)
         self.event_count = 0
         self.inherit: set[str] = set()  # 716.1e: replacements already applied to the event being replaced
