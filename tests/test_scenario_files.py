@@ -71,6 +71,15 @@ def test_run_explain_shows_effects_in_order_with_reasons() -> None:
 
     out = CliRunner().invoke(run_cmd, ["--explain", "--lang", "en", str(ROOT / "719_1_example.yaml")])
     assert out.exit_code == 0
+    # at the check during the attack (actions[2]): Samanye's effect after Kedorn's, because it depends on it (719.1)
+    at_check = out.output.split("Explain at the check of actions[2]:")[1].split("Explain")[0]
+    lines = [l for l in at_check.splitlines() if l.startswith("    ")]
+    assert "Vanguard Kedorn" in lines[0] and "Envoy Samanye" in lines[1]
+    assert "after what it depends on (719.2)" in lines[1] and "depends on Vanguard Kedorn" in lines[1]
+    js719 = json.loads(CliRunner().invoke(run_cmd, ["--explain", "--json", str(ROOT / "719_1_example.yaml")]).output)[0]
+    rows = {c["action"]: c["explain"] for c in js719["explain_at_checks"]}[2]["kedorn"]["power"]
+    assert [(r["source"], r["reason"]) for r in rows] == [("kedorn", "timestamp"), ("samanye", "dependency")]
+    assert rows[1]["depends_on"] == [{"source": "kedorn", "text": "你队伍中的援军具有战斗力+1。", "why": "value", "characteristic": "power"}]
     js = CliRunner().invoke(run_cmd, ["--explain", "--json", str(ROOT / "714_2_example.yaml")])
     data = json.loads(js.output)[0]["explain"]
     assert data["saiban"]["health"][0]["source"] == "saiban" and data["saiban"]["health"][0]["timestamp_rule"] == "718.2f"

@@ -669,9 +669,15 @@ def end(game: "Game", until: str) -> None:
 
 def explain(game: "Game") -> dict[str, dict[str, list[Applied]]]:
     """For each card on the field and each characteristic effects changed: the effects applied, in order."""
+    return explain_cards(game, list(game.state.cards))
+
+
+def explain_cards(game: "Game", ids: list[str]) -> dict[str, dict[str, list[Applied]]]:
+    """``explain`` for these cards only (those on the field)."""
     out: dict[str, dict[str, list[Applied]]] = {}
-    for card in game.state.cards.values():
-        if not game.is_field(card.zone):
+    for cid in ids:
+        card = game.state.cards.get(cid)
+        if card is None or not game.is_field(card.zone):
             continue
         _, applied, _ = compute(game, card)
         for a in applied:
@@ -679,4 +685,4 @@ def explain(game: "Game") -> dict[str, dict[str, list[Applied]]]:
     return out
 
 
-__all__ = ["ContEffect", "Applied", "Dep", "chars", "compute", "create", "explain", "forbidden", "in_force", "PlayerRef"]
+__all__ = ["ContEffect", "Applied", "Dep", "chars", "compute", "create", "explain", "explain_cards", "forbidden", "in_force", "PlayerRef"]

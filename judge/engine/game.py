@@ -28,6 +28,7 @@ class Game:
         self.computing: set[tuple[str, int]] = set()
         self.partial: dict[tuple[str, int], dict[str, Any]] = {}  # values so far of a card being computed (714.2)
         self.checks: list[Any] = []  # expectations checked part-way (`check` actions)
+        self.explained: list[tuple[int, dict[str, Any]]] = []  # `--explain` at each `check` action: (action index, rows)
         self.event_count = 0
         self.inherit: set[str] = set()  # 716.1e: replacements already applied to the event being replaced
         self.resolving: int | None = None  # the batch of events going on now: a link's uid, or a negative id (717.4)
@@ -211,10 +212,19 @@ class Game:
         """An expectation checked at this point of the scenario (reported with the final ones)."""
         from judge.scenario.expectations import check
 
-        for exp in action["check"] if isinstance(action["check"], list) else [action["check"]]:
+        from judge.engine.continuous import explain_cards
+
+        exps = action["check"] if isinstance(action["check"], list) else [action["check"]]
+        for exp in exps:
             c = check(self, exp)
             c.expect = {**exp, "at": path[-1]}
             self.checks.append(c)
+        named = [e["card"] for e in exps if "card" in e] + [k.split(".")[0] for e in exps for k in e.get("explain") or {}]
+        # `--explain` also shows the cards this check read, as they were then: only those whose values were computed
+        # for it (computing others could ask a 718.3 question or add trace steps the run would not have had)
+        done = [cid for cid in dict.fromkeys(named) if cid in self.state.cards
+                and (cid, self.state.cards[cid].inc) in self.chars_cache]
+        self.explained.append((path[-1], explain_cards(self, done)))
 
     def _act_draw(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         from judge.engine import effects

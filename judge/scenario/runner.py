@@ -257,38 +257,42 @@ def _describe_exp(exp: dict[str, Any]) -> str:
     return ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in exp.items() if k != "note")
 
 
-DEP_WHY = {"applies": "719.1: it changes whether this effect applies", "amount": "719.1: it changes what this effect does",
-           "value": "719.1: it was already changing the card's"}
+EXPLAIN_WORDS = {
+    "en": {"timestamp": "timestamp order (718.1)", "simultaneous": "same timestamp, in the players' order (718.3)",
+           "dependency": "after what it depends on (719.2)", "loop": "dependency loop, earliest timestamp first (719.3)",
+           "applies": "719.1: it changes whether this effect applies", "amount": "719.1: it changes what this effect does",
+           "value": "719.1: it was already changing the card's {char}", "ts": "timestamp", "depends": "depends on",
+           "power": "power", "health": "health", "armor": "armor"},
+    "zh": {"timestamp": "依时间印记顺序（718.1）", "simultaneous": "时间印记相同，依玩家选择的顺序（718.3）",
+           "dependency": "在其从属的影响之后（719.2）", "loop": "从属性死循环，由最早的时间印记开始（719.3）",
+           "applies": "719.1：它改变此影响是否产生效果", "amount": "719.1：它改变此影响产生的效果",
+           "value": "719.1：它已在改变该卡牌的{char}", "ts": "时间印记", "depends": "从属于",
+           "power": "战斗力", "health": "生命值", "armor": "护甲值"},
+}
 
 
-def explain_lines(game: Game, n: Namer) -> list[str]:
+def explain_lines(per_card: dict[str, Any], n: Namer, lang: str = "zh") -> list[str]:
     """`--explain`: per card and characteristic, the effects applied in order and why (718, 719)."""
-    from judge.engine.continuous import explain
-
+    w = EXPLAIN_WORDS["en" if lang == "en" else "zh"]
     out: list[str] = []
-    why = {"timestamp": "timestamp order (718.1)", "simultaneous": "same timestamp, in the players' order (718.3)",
-           "dependency": "after what it depends on (719.2)",
-           "loop": "dependency loop, earliest timestamp first (719.3)"}
-    for cid, per in explain(game).items():
+    for cid, per in per_card.items():
         for ch, rows in per.items():
-            out.append(f"  {n(CardRef(cid, 0))} [{cid}] {ch}:")
+            out.append(f"  {n(CardRef(cid, 0))} [{cid}] {w[ch]}:")
             for k, a in enumerate(rows, 1):
-                dep = "".join(f"; depends on {n(d.source)} “{n(d.text)}” ({DEP_WHY[d.kind]}{' ' + d.char if d.char else ''})"
+                dep = "".join(f"; {w['depends']} {n(d.source)} “{n(d.text)}” ({w[d.kind].format(char=w.get(d.char, ''))})"
                               for d in a.depends_on)
                 out.append(f"    {k}. {n(a.source)} “{n(a.text)}”: {a.before} → {a.after}  "
-                           f"[timestamp {a.ts} ({a.ts_rule}); {why[a.reason]}{dep}]")
+                           f"[{w['ts']} {a.ts} ({a.ts_rule}); {w[a.reason]}{dep}]")
     return out
 
 
-def explain_json(game: Game) -> dict[str, Any]:
+def explain_json(per_card: dict[str, Any]) -> dict[str, Any]:
     """The `--explain` data: card → characteristic → applied effects in order."""
-    from judge.engine.continuous import explain
-
     return {cid: {ch: [{"source": a.source.id, "text": a.text.zh, "before": a.before, "after": a.after, "timestamp": a.ts,
                         "timestamp_rule": a.ts_rule, "reason": a.reason,
                         "depends_on": [{"source": d.source.id, "text": d.text.zh, "why": d.kind, "characteristic": d.char or None}
                                        for d in a.depends_on]} for a in rows]
-                  for ch, rows in per.items()} for cid, per in explain(game).items()}
+                  for ch, rows in per.items()} for cid, per in per_card.items()}
 
 
 def render_text(res: Result, lang: str, explain: bool = False) -> str:
@@ -329,8 +333,13 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
             bits.append(f"{w('counters')} {c['counters']}")
         out.append(f"  {n(CardRef(cid, 0))} [{cid}]: {', '.join(bits)}")
     if explain:
+        from judge.engine.continuous import explain as explain_all
+
+        for at, per_card in game.explained:
+            out.append(f"Explain at the check of actions[{at}]:" if lang == "en" else f"说明（actions[{at}] 的 check 时）：")
+            out.extend(explain_lines(per_card, n, lang) or ["  —"])
         out.append("Explain (continuous effects applied, in order):" if lang == "en" else "说明（已生效的持续性影响，依次）：")
-        out.extend(explain_lines(game, n) or ["  —"])
+        out.extend(explain_lines(explain_all(game), n, lang) or ["  —"])
     if res.status != "stopped":
         out.append(f"{w('expectations')}:")
         for c in res.checked:
@@ -357,7 +366,10 @@ def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
         "unused_choices": [sc.data["choices"][i] for i in res.unused],
     }
     if explain:
-        out["explain"] = explain_json(game)
+        from judge.engine.continuous import explain as explain_all
+
+        out["explain"] = explain_json(explain_all(game))
+        out["explain_at_checks"] = [{"action": at, "explain": explain_json(per_card)} for at, per_card in game.explained]
     if res.open_choice is not None:
         c = res.open_choice
         out["open_choice"] = {"kind": c.kind, "player": c.player, "for": c.source, "slot": c.slot,
