@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def new_link(game: "Game", kind: str, source: CardRef, controller: str, text: dict[str, Any]) -> Link:
     st = game.state
-    link = Link(uid=st.next_uid, kind=kind, source=source, controller=controller, text=text)
+    link = Link(uid=st.next_uid, kind=kind, source=source, controller=controller, text=text, created_at=st.clock)
     st.next_uid += 1
     game.trace.links[link.uid] = LinkInfo(link.uid, kind, source.id, controller)
     return link

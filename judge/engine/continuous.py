@@ -43,6 +43,7 @@ class ContEffect:
     origin: str = "link"  # ability (714.2) | link (714.3) | event (718.2e) | counters (718.2g)
     ts_rule: str = "718.2d"
     as_long_as: dict[str, Any] | None = None  # 714.3b
+    since: int = 0  # 714.3b: the clock when the link was created; the card must not have changed since
     order: tuple[int, ...] = ()  # default order among one player's simultaneous effects (file order; 718.3 lets them choose)
 
     def writes(self) -> set[str]:
@@ -116,17 +117,25 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
             if ab.get("kind") != "continuous" or "when" in ab:
                 continue
             eff = from_spec(game, ab, card.ref, card.controller, {"self": card.ref}, ts, "ability", rule)
-            eff.eid = -(i * 100 + j + 1)  # stable ids for ability effects (recomputed each time)
+            eff.eid = -(i * 100_000 + j + 1)  # stable ids for ability effects (recomputed each time)
             eff.order = (i, j)
             out.append(eff)
-        for k, kind in enumerate(CHARS):  # 718.2g: counters are effects with their own timestamp
-            n = card.counters.get(kind, 0)
-            if n:
-                eff = ContEffect(-(i * 100 + 90 + k), card.ref, card.controller, Text(f"{kind}指示物 {n:+d}", f"{kind} counters {n:+d}"),
-                                 add={kind: n}, affects={"cards": [card.ref]}, ts=card.counter_ts.get(kind, 0),
-                                 origin="counters", ts_rule="718.2g", order=(i, 90 + k))
+        for k, kind in enumerate(CHARS):  # 718.2g: counters are effects timestamped when they were put on the card
+            for p, (ts, n) in enumerate(_counter_parts(card, kind)):
+                eff = ContEffect(-(i * 100_000 + 50_000 + k * 10_000 + p), card.ref, card.controller,
+                                 Text(f"{kind}指示物 {n:+d}", f"{kind} counters {n:+d}"), add={kind: n},
+                                 affects={"cards": [card.ref]}, ts=ts, origin="counters", ts_rule="718.2g", order=(i, 90 + k, p))
                 out.append(eff)
     return out
+
+
+def _counter_parts(card: "Card", kind: str) -> list[tuple[int, int]]:
+    """718.2g: the counters of one kind as (timestamp, number) per placement. Those the card had when it entered its
+    zone (or at the start of the game) take the card's timestamp; each later placement its own."""
+    total = card.counters.get(kind, 0)
+    placed = [(ts, n) for ts, n in card.counter_ts.get(kind, []) if n]
+    rest = total - sum(n for _, n in placed)
+    return ([(card.ts, rest)] if rest else []) + placed
 
 
 def from_spec(game: "Game", spec: dict[str, Any], source: CardRef, controller: str, bindings: dict[str, Any],
@@ -162,15 +171,17 @@ def in_force(game: "Game") -> list[ContEffect]:
 
 
 def _lasts(game: "Game", eff: ContEffect) -> bool:
-    """714.3b: an "as long as [card] stays …" effect ends once the card stops being so."""
+    """714.3b: an "as long as [card] stays …" effect ends once the card stops being so, for good ("如果确实曾停止拥有
+    该【特别方式】，便不会产生相应的影响"): becoming so again does not bring it back."""
     if eff.as_long_as is None:
         return True
     ref = eff.as_long_as["card"]
     st = game.state
     if not st.is_current(ref):
-        return False
+        return False  # 714.3b, 405.9a: it became another card
     card = st.cards[ref.id]
-    return all(getattr(card, k) == v for k, v in eff.as_long_as.items() if k != "card")
+    return all(getattr(card, k) == v for k, v in eff.as_long_as.items() if k != "card") \
+        and st.status_seq.get(card.id, 0) <= eff.since
 
 
 # --- applying -------------------------------------------------------------------------------------
@@ -322,6 +333,22 @@ def _reaches(start: ContEffect, goal: ContEffect, deps: dict[int, list[tuple[Con
     return False
 
 
+def _in_loop(i: int, effs: list[ContEffect], deps: dict[int, list[tuple[ContEffect, str, str]]], pos: dict[int, int],
+             done: list[bool]) -> bool:
+    """Is effect ``i`` on a dependency loop among the effects not yet applied (rather than waiting for one)?"""
+    seen: set[int] = set()
+    stack = [pos[id(d)] for d, _, _ in deps[id(effs[i])] if not done[pos[id(d)]]]
+    while stack:
+        j = stack.pop()
+        if j == i:
+            return True
+        if j in seen:
+            continue
+        seen.add(j)
+        stack.extend(pos[id(d)] for d, _, _ in deps[id(effs[j])] if not done[pos[id(d)]])
+    return False
+
+
 def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[Dep]]]:
     """718.1, 719.2, 719.3: timestamp order (``effs`` comes arranged, 718.3); a dependent effect goes right after the
     effects it depends on."""
@@ -386,10 +413,10 @@ def _schedule(effs: list[ContEffect], deps: dict[int, list[tuple[ContEffect, str
         if ready:
             i = heapq.heappop(ready)
             reason = "dependency" if deps[id(effs[i])] else plain[id(effs[i])]
-        else:  # 719.3: a dependency loop starts from its earliest timestamp
+        else:  # 719.3: a dependency loop starts from the earliest timestamp *in the loop*
             while done[first_left]:
                 first_left += 1
-            i = first_left
+            i = next(j for j in range(first_left, len(effs)) if not done[j] and _in_loop(j, effs, deps, pos, done))
             reason = "loop"
         done[i] = True
         out.append((effs[i], reason, why(effs[i])))
@@ -609,7 +636,7 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
         ok = bool(refs) and st.is_current(refs[0])
         if ok:
             card = st.cards[refs[0].id]
-            since = link.event.get("added_at", 0) if link is not None else 0
+            since = link.created_at if link is not None else st.clock
             ok = all(getattr(card, k) == v for k, v in want.items()) and st.status_seq.get(card.id, 0) <= since
         if not ok:
             game.trace.add("as_long_as_broken", ("714.3b",), card=refs[0] if refs else ctx.source)
@@ -630,6 +657,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     if not lock and "except" in spec:
         eff.affects["except"] = card_refs(ctx, spec["except"])
     eff.as_long_as = as_long_as
+    if as_long_as is not None:
+        eff.since = since
     eff.eid = st.next_eid
     st.next_eid += 1
     eff.order = (eff.eid,)

@@ -393,8 +393,9 @@ def _create_trigger(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
             bindings[name] = refs[0]
     if ctx.that:
         game.trace.add("that", ("712.3a",), what=Text("单位", "unit"), card=ctx.that[0])
-    te = TriggerEffect(ctx.source, ctx.controller, dict(spec), bindings, once=bool(spec.get("once", True)),
-                       until=spec.get("until", "turn"))
+    # 715.1: a duration, or "the next time" (once); otherwise it lasts until the game ends
+    te = TriggerEffect(ctx.source, ctx.controller, dict(spec), bindings, once=bool(spec.get("once", False)),
+                       until=spec.get("until", "game"))
     game.state.trigger_effects.append(te)
     game.trace.add("create_trigger", ("715.1", "712.5", "712.6"), text=Text(spec.get("text", "…"), spec.get("text_en", "")),
                    card=ctx.source, player=PlayerRef(ctx.controller))

@@ -179,9 +179,19 @@ def _apply_counters(game: "Game", ev: Event) -> bool:
     if card is None:
         return False
     kind = ev.data["counter"]
-    card.counters[kind] = card.counters.get(kind, 0) + int(ev.data["amount"])
-    if kind not in card.counter_ts:
-        card.counter_ts[kind] = st.tick()  # 718.2g: when the counters were put on it
+    amount = int(ev.data["amount"])
+    card.counters[kind] = card.counters.get(kind, 0) + amount
+    placed = card.counter_ts.setdefault(kind, [])
+    if amount > 0:
+        placed.append([st.tick(), amount])  # 718.2g: each placement has the time it was put on the card
+    else:  # counters taken off: the most recently placed go first (the rules do not say which)
+        left = -amount
+        while left and placed:
+            take = min(left, placed[-1][1])
+            placed[-1][1] -= take
+            left -= take
+            if not placed[-1][1]:
+                placed.pop()
     game.trace.add("counters", ev.data.get("cites", ()), card=ev.card, amount=int(ev.data["amount"]), kind=kind)
     return True
 

@@ -206,6 +206,7 @@ class Game:
 
         self.state.combat = None
         continuous.end(self, "combat")
+        self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "combat"]  # 715.1 durations
         self.trace.add("end_combat", ("714.3",))
 
     def _act_check(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:

@@ -96,6 +96,7 @@ def shortcut(game: "Game", start: tuple[int, int, dict[Any, int]], now: tuple[in
         _repeat(game, delta, x)
         game.trace.add("loop_optional", ("803.2",), player=PlayerRef(chooser), amount=x)
         game.loop_refuse = chooser  # 803.2: next time they cannot choose to continue the loop
+        game.give_priority(chooser, ("803.2",))  # 803.2: "然后，选择了X的玩家获得优先权"
         return
     if not any(k in ("trigger", "effect") for k in kinds):  # 803.5
         st.result = "draw"

@@ -64,7 +64,9 @@ def in_force(game: "Game") -> list[ReplEffect]:
                 out.append(ReplEffect(f"{card.id}:{i}", card.ref, card.controller, ab.get("replace") or {},
                                       Text(ab.get("text", "…"), ab.get("text_en", "")), ts=card.ts))
         if card.armor and card.type not in ("reinforcement", "vehicle", "squad", "commander") and card.attached_to:
-            if not card.exhausted and game.chars(card)["armor"]:  # 717.2c: an armor not exhausted, value ≥ 1
+            host = st.cards.get(card.attached_to)
+            # 717.2c: "除非特别说明，所有指挥官（且仅有指挥官）可以装备护甲"; an armor not exhausted, value ≥ 1
+            if host is not None and host.type in card.armor_for and not card.exhausted and game.chars(card)["armor"]:
                 out.append(ReplEffect(f"armor:{card.id}", card.ref, card.controller, {"event": "damage", "to": "attached"},
                                       Text(f"护甲值 {game.chars(card)['armor']}", f"armor {game.chars(card)['armor']}"),
                                       optional=True, ts=card.ts))

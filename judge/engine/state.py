@@ -48,8 +48,9 @@ class Card:
     enters: dict[str, Any] = field(default_factory=dict)
     inc: int = 0
     armor: int | None = None  # 717.2c: an armor value (equipment armor or a character's own)
+    armor_for: list[str] = field(default_factory=lambda: ["commander"])  # 717.2c: only commanders, unless it says so
     ts: int = 0  # 718.2a–c: when it entered its zone (0 = the start of the game), or was last attached
-    counter_ts: dict[str, int] = field(default_factory=dict)  # 718.2g: when counters of a kind were put on it
+    counter_ts: dict[str, list[list[int]]] = field(default_factory=dict)  # 718.2g: [timestamp, number] per placement
     token: bool = False  # a token (替代物) put onto the field by an effect
     copies: int = 1  # a token standing for this many identical tokens (803.3 loop shortcut)
     proto: str = ""  # a token's name: what tokens of one kind share (803 loop detection)
@@ -92,7 +93,7 @@ class Link:
     tracked: list[CardRef] = field(default_factory=list)
     locked: dict[str, int] = field(default_factory=dict)
     free: bool = False
-    event: dict[str, Any] = field(default_factory=dict)
+    created_at: int = 0  # the clock when the link was created (714.3b)
 
 
 @dataclass

@@ -341,6 +341,11 @@ def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
             raise sc.error(path, "`create_trigger` needs `when:` (a mapping) and `do:` (a list of steps)")
         if op == "for_each" and not isinstance(arg["do"], list):
             raise sc.error(path + ("do",), "`for_each` needs `do:` (a list of steps)")
+        if op == "modify" and "as_long_as" in arg:
+            alo = arg["as_long_as"]
+            if not isinstance(alo, dict) or "card" not in alo or not set(alo) - {"card"} or set(alo) - {"card", "exhausted"}:
+                raise sc.error(path + ("as_long_as",), "`as_long_as` (714.3b) takes `card:` and `exhausted: true|false` "
+                               "(the state the engine follows from the link's creation on)")
         if op == "move" and arg.get("to") not in _ZONES:
             raise sc.error(path + ("to",), f"unknown zone {arg.get('to')!r}; zones: {', '.join(_ZONES)}")
     elif op in _LIST_OPS:

@@ -56,7 +56,7 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
             exhausted=bool(c.get("exhausted", False)), face_down=bool(c.get("face_down", False)),
             counters=dict(c.get("counters") or {}), attached_to=c.get("attached_to"), status=list(c.get("status") or []),
             play=c.get("play"), abilities=list(c.get("abilities") or []), enters=dict(c.get("enters") or {}),
-            armor=c.get("armor"),
+            armor=c.get("armor"), armor_for=list(c.get("armor_for") or ["commander"]),
         )
     state = GameState(
         players=players, turn=d["turn"], cards=cards,
