@@ -41,10 +41,16 @@ class ReplEffect:
         s = self.spec
         return any(k in s for k in ("prevent", "shield", "first_each_turn")) or self.rid.startswith("armor:")
 
-    def increases(self) -> bool:
-        """717.3a: it increases the amount or changes the combat mark, the damage type or preventability."""
-        s = self.spec
-        return (isinstance(s.get("add"), int) and s["add"] > 0) or any(k in s for k in ("type", "combat", "preventable"))
+    def increases(self, ev: "Event") -> bool:
+        """717.3a: it would increase this packet's amount (adding, or setting a larger one) or change its combat mark,
+        its damage type or whether it can be prevented."""
+        s, d = self.spec, ev.data
+        if isinstance(s.get("add"), int) and s["add"] > 0:
+            return True
+        if isinstance(s.get("set_amount"), int) and s["set_amount"] > int(d.get("amount", 0)):
+            return True
+        return ("type" in s and s["type"] != d.get("type")) or ("combat" in s and bool(s["combat"]) != bool(d.get("combat"))) \
+            or ("preventable" in s and bool(s["preventable"]) != bool(d.get("preventable", True)))
 
 
 # --- gathering ------------------------------------------------------------------------------------
@@ -158,7 +164,7 @@ def _chooser(game: "Game", ev: "Event", cands: list[ReplEffect]) -> tuple[str, l
     """716.1b, 717.3a/b: who picks the next replacement, and among which."""
     st = game.state
     if ev.kind in PACKETS:
-        up = [r for r in cands if r.increases()]
+        up = [r for r in cands if r.increases(ev)]
         if len(up) >= 2:  # 717.3a: the packet's controller
             return str(ev.player), up, ("717.3", "717.3a")
         assert ev.card is not None
