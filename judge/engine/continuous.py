@@ -180,8 +180,14 @@ def _lasts(game: "Game", eff: ContEffect) -> bool:
     if not st.is_current(ref):
         return False  # 714.3b, 405.9a: it became another card
     card = st.cards[ref.id]
-    return all(getattr(card, k) == v for k, v in eff.as_long_as.items() if k != "card") \
-        and st.status_seq.get(card.id, 0) <= eff.since
+    return all(getattr(card, k) == v for k, v in eff.as_long_as.items() if k != "card") and not _stopped(st, eff.as_long_as, eff.since)
+
+
+def _stopped(st: Any, alo: dict[str, Any], since: int) -> bool:
+    """714.3b: did the card stop having the state after ``since``? (Starting to have it, e.g. exhausting it to pay
+    the link's cost, is not stopping; a move makes it another card, which ``is_current`` catches.)"""
+    ref = alo["card"]
+    return any(st.status_left.get((ref.id, bool(v)), -1) > since for k, v in alo.items() if k == "exhausted")
 
 
 # --- applying -------------------------------------------------------------------------------------
@@ -289,6 +295,7 @@ def value_deps(game: "Game", effs: list[ContEffect], card: "Card", base: dict[st
     reading is not added: it would turn every such case into a loop (719.3) and let an effect apply to a card it stops
     applying to once the other has applied."""
     out: dict[int, list[tuple[ContEffect, str]]] = {}
+    have: dict[int, set[int]] = {}
     cur: dict[str, tuple[int, list[ContEffect]]] = {}
     prev: dict[str, tuple[int, list[ContEffect]]] = {}
     for e in sorted(effs, key=lambda x: x.ts):  # stable: keeps the 718.3 order within one timestamp
@@ -303,7 +310,9 @@ def value_deps(game: "Game", effs: list[ContEffect], card: "Card", base: dict[st
             if group is not None and group[0] == e.ts:
                 group = prev.get(ch)
             for b in group[1] if group is not None else ():
-                if b is not e and all(d is not b for d, _ in out.get(id(e), [])):
+                seen = have.setdefault(id(e), set())
+                if b is not e and id(b) not in seen:
+                    seen.add(id(b))
                     out.setdefault(id(e), []).append((b, ch))
         if not touches:
             continue
@@ -349,9 +358,11 @@ def _in_loop(i: int, effs: list[ContEffect], deps: dict[int, list[tuple[ContEffe
     return False
 
 
-def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[Dep]]]:
+def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any],
+          extra: dict[int, list[tuple[ContEffect, str]]] | None = None) -> list[tuple[ContEffect, str, list[Dep]]]:
     """718.1, 719.2, 719.3: timestamp order (``effs`` comes arranged, 718.3); a dependent effect goes right after the
-    effects it depends on."""
+    effects it depends on. Dependencies are judged on ``base``; ``extra`` adds those found on the values the effects
+    before produced (``compute``)."""
     writers: dict[str, list[ContEffect]] = {}
     for e in effs:
         for ch in e.writes():
@@ -367,11 +378,15 @@ def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, An
                 kind = depends(game, a, b, card, base)
                 if kind is not None:
                     found.append((b, kind, ""))
+        for b, kind in (extra or {}).get(id(a), []):
+            if all(d is not b for d, _, _ in found):
+                found.append((b, kind, ""))
         deps[id(a)] = found
     first_part = any(deps.values())
     for e in effs:  # in timestamp order, so a value dependency is kept or dropped the same way every time
+        mine = {id(d) for d, _, _ in deps[id(e)]}
         for b, ch in value_deps_of.get(id(e), []):
-            if any(d is b for d, _, _ in deps[id(e)]):
+            if id(b) in mine:
                 continue
             if first_part and _reaches(b, e, deps):
                 continue  # it would close a loop: the first part's dependency stands (see value_deps)
@@ -437,21 +452,60 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
     if not game.is_field(card.zone):
         return vals, [], []
     effs = _arrange(game, [e for e in in_force(game) if _may_touch(e, card)], card, vals)
+    base = vals
+    seq = _settled_order(game, effs, card, base)
     applied: list[Applied] = []
     rules: list[ContEffect] = []
-    for eff, reason, on in order(game, effs, card, vals):
+    touched: set[int] = set()  # eids of the effects that applied to this card
+    for eff, reason, on in seq:
         if not _touches(game, eff, card, vals):
             continue
+        touched.add(eff.eid)
         if eff.cannot:
             rules.append(eff)
         new = _apply(game, eff, card, vals)
+        # a dependency is shown only on effects that did apply to this card; a loop (719.3) names all its members
+        real = on if reason == "loop" else [d for d in on if d.eid in touched]
+        if on and not real and reason == "dependency":
+            reason = "simultaneous" if sum(1 for e, _, _ in seq if e.ts == eff.ts) > 1 else "timestamp"
         for ch in CHARS:
             if ch in eff.writes() and (new[ch] != vals[ch] or ch in eff.set):
-                applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, eff.ts_rule, reason, on))
-        if on:
-            _note_dependency(game, card, eff, reason, on)
+                applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, eff.ts_rule, reason, real))
+        if real:
+            _note_dependency(game, card, eff, reason, real)
         vals = new
     return vals, applied, rules
+
+
+def _settled_order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, Any]) -> list[tuple[ContEffect, str, list[Dep]]]:
+    """719.1 judged on the values the effects applied before produced, not only the printed ones: order, apply, and
+    where an effect applied earlier would apply differently had a later one applied first, it depends on that one
+    (719.2): order again, until no new dependency appears (at most once per pair)."""
+    extra: dict[int, list[tuple[ContEffect, str]]] = {}
+    readers = [e for e in effs if e.reads()]
+    while True:
+        seq = order(game, effs, card, base, extra)
+        if not readers:
+            return seq
+        before: dict[int, dict[str, Any]] = {}
+        vals = base
+        for eff, _, _ in seq:
+            before[id(eff)] = vals
+            if _touches(game, eff, card, vals):
+                vals = _apply(game, eff, card, vals)
+        new = False
+        pos = {id(e): i for i, (e, _, _) in enumerate(seq)}
+        for a in readers:
+            reads, known = a.reads(), {id(b) for b, _ in extra.get(id(a), [])}
+            for b, _, _ in seq[pos[id(a)] + 1:]:
+                if id(b) in known or not (b.writes() & reads):
+                    continue
+                kind = depends(game, a, b, card, before[id(a)])
+                if kind is not None:
+                    extra.setdefault(id(a), []).append((b, kind))
+                    new = True
+        if not new:
+            return seq
 
 
 def _note_dependency(game: "Game", card: "Card", eff: ContEffect, reason: str, on: list[Dep]) -> None:
@@ -637,7 +691,7 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
         if ok:
             card = st.cards[refs[0].id]
             since = link.created_at if link is not None else st.clock
-            ok = all(getattr(card, k) == v for k, v in want.items()) and st.status_seq.get(card.id, 0) <= since
+            ok = all(getattr(card, k) == v for k, v in want.items()) and not _stopped(st, {"card": refs[0], **want}, since)
         if not ok:
             game.trace.add("as_long_as_broken", ("714.3b",), card=refs[0] if refs else ctx.source)
             return False

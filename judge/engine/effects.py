@@ -362,7 +362,7 @@ def _discard(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 def _counters(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    return _each_card(ctx, spec["on"], lambda r: _on_field(game, r) and events.emit(game, events.Event(
+    return _each_card(ctx, spec["card"] if "card" in spec else spec["on"], lambda r: _on_field(game, r) and events.emit(game, events.Event(
         "counters", r, data={"counter": spec.get("kind", "power"), "amount": value(ctx, spec.get("amount", 1))})) is not None, "counters")
 
 

@@ -76,7 +76,6 @@ def _apply_move(game: "Game", ev: Event) -> bool:
     card.inc += 1
     card.zone = to
     card.ts = st.tick()  # 718.2a, 718.2c: the timestamp of a card is when it entered its zone
-    st.status_seq[card.id] = card.ts
     card.counter_ts = {}
     card.attached_to = None
     for other in st.cards.values():  # what was attached to it falls off with it
@@ -168,7 +167,7 @@ def _apply_flag(game: "Game", ev: Event) -> bool:
     if card.exhausted == want:
         return False
     card.exhausted = want
-    st.status_seq[card.id] = st.tick()  # 714.3b: when it stopped (or started) being exhausted
+    st.status_left[(card.id, not want)] = st.tick()  # 714.3b: when it stopped being exhausted (or ready)
     game.trace.add(ev.kind, ev.data.get("cites", ()), card=ev.card)
     return True
 
@@ -179,7 +178,9 @@ def _apply_counters(game: "Game", ev: Event) -> bool:
     if card is None:
         return False
     kind = ev.data["counter"]
-    amount = int(ev.data["amount"])
+    amount = max(int(ev.data["amount"]), -card.counters.get(kind, 0))  # only the counters it has can be taken off
+    if not amount:
+        return False
     card.counters[kind] = card.counters.get(kind, 0) + amount
     placed = card.counter_ts.setdefault(kind, [])
     if amount > 0:
@@ -192,7 +193,7 @@ def _apply_counters(game: "Game", ev: Event) -> bool:
             left -= take
             if not placed[-1][1]:
                 placed.pop()
-    game.trace.add("counters", ev.data.get("cites", ()), card=ev.card, amount=int(ev.data["amount"]), kind=kind)
+    game.trace.add("counters", ev.data.get("cites", ()), card=ev.card, amount=amount, kind=kind)
     return True
 
 

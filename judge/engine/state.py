@@ -148,7 +148,8 @@ class GameState:
     lki_chars: dict[CardRef, dict[str, Any]] = field(default_factory=dict)  # characteristics as it left (709.2d)
     result: str | None = None  # "draw" once the game is a draw (803.5)
     shield_used: dict[str, int] = field(default_factory=dict)  # 717.2a: what each shield has been reduced by
-    status_seq: dict[str, int] = field(default_factory=dict)  # when a card last changed exhausted/ready (714.3b)
+    # 714.3b: (card id, exhausted value) -> when the card last stopped having that value
+    status_left: dict[tuple[str, bool], int] = field(default_factory=dict)
     field_zones: frozenset[str] = frozenset({"units", "commander", "resources"})
     ts_turn: dict[int, str] = field(default_factory=dict)  # 718.3: the turn player when each timestamp was taken
     # 718.3: each player's chosen order of their simultaneous effects: (timestamp, player) -> effect-id sequences

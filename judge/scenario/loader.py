@@ -322,7 +322,7 @@ def _check_numbers(sc: Scenario, op: str, arg: Any, path: Path_, stored: set[str
 
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "damage": ("to", "amount"), "repair": ("to", "amount"), "move": ("card", "to"), "draw_until": ("hand",),
-    "counters": ("on",), "grant": ("to", "ability"), "create_trigger": ("when", "do"), "change_target": ("link",),
+    "counters": (), "grant": ("to", "ability"), "create_trigger": ("when", "do"), "change_target": ("link",),
     "if": ("cond",), "for_each": ("cards", "do"), "create": ("token",), "modify": (), "replace": (), "prevent": (),
 }
 _LIST_OPS = ("may", "each_player")
@@ -333,7 +333,7 @@ _ZONES = ("hand", "deck", "units", "commander", "resources", "salvage", "vortex"
 def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
     if op in _REQUIRED:
         if not isinstance(arg, dict):
-            raise sc.error(path, f"`{op}` needs a mapping with {', '.join(_REQUIRED[op])}")
+            raise sc.error(path, f"`{op}` needs a mapping" + (f" with {', '.join(_REQUIRED[op])}" if _REQUIRED[op] else ""))
         for k in _REQUIRED[op]:
             if k not in arg:
                 raise sc.error(path, f"`{op}` needs `{k}`")
@@ -341,6 +341,9 @@ def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
             raise sc.error(path, "`create_trigger` needs `when:` (a mapping) and `do:` (a list of steps)")
         if op == "for_each" and not isinstance(arg["do"], list):
             raise sc.error(path + ("do",), "`for_each` needs `do:` (a list of steps)")
+        if op == "counters" and ("card" in arg) == ("on" in arg):
+            hint = " (YAML reads a bare `on` as true: write `card:`)" if True in arg else ""
+            raise sc.error(path, f"`counters` needs `card:` (the cards to put them on), once{hint}")
         if op == "modify" and "as_long_as" in arg:
             alo = arg["as_long_as"]
             if not isinstance(alo, dict) or "card" not in alo or not set(alo) - {"card"} or set(alo) - {"card", "exhausted"}:

@@ -295,6 +295,19 @@ def explain_json(per_card: dict[str, Any]) -> dict[str, Any]:
                   for ch, rows in per.items()} for cid, per in per_card.items()}
 
 
+def _final_explain(res: Result) -> dict[str, Any] | None:
+    """The final state's explanation, or None when the run stopped at an open choice (computing the values could ask
+    that question again, 718.3)."""
+    from judge.engine.continuous import explain as explain_all
+
+    if res.status == "stopped" or res.game is None:
+        return None
+    try:
+        return explain_all(res.game)
+    except OpenChoice:
+        return None
+
+
 def render_text(res: Result, lang: str, explain: bool = False) -> str:
     sc, game = res.scenario, res.game
     assert game is not None
@@ -333,13 +346,16 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
             bits.append(f"{w('counters')} {c['counters']}")
         out.append(f"  {n(CardRef(cid, 0))} [{cid}]: {', '.join(bits)}")
     if explain:
-        from judge.engine.continuous import explain as explain_all
-
         for at, per_card in game.explained:
             out.append(f"Explain at the check of actions[{at}]:" if lang == "en" else f"说明（actions[{at}] 的 check 时）：")
             out.extend(explain_lines(per_card, n, lang) or ["  —"])
         out.append("Explain (continuous effects applied, in order):" if lang == "en" else "说明（已生效的持续性影响，依次）：")
-        out.extend(explain_lines(explain_all(game), n, lang) or ["  —"])
+        final = _final_explain(res)
+        if final is None:
+            out.append("  — (the run stopped at an open choice; answer it to see the final values)" if lang == "en"
+                       else "  —（运行停在一个未回答的选择；回答后才能说明最终数值）")
+        else:
+            out.extend(explain_lines(final, n, lang) or ["  —"])
     if res.status != "stopped":
         out.append(f"{w('expectations')}:")
         for c in res.checked:
@@ -366,9 +382,8 @@ def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
         "unused_choices": [sc.data["choices"][i] for i in res.unused],
     }
     if explain:
-        from judge.engine.continuous import explain as explain_all
-
-        out["explain"] = explain_json(explain_all(game))
+        final = _final_explain(res)
+        out["explain"] = explain_json(final) if final is not None else None
         out["explain_at_checks"] = [{"action": at, "explain": explain_json(per_card)} for at, per_card in game.explained]
     if res.open_choice is not None:
         c = res.open_choice
