@@ -53,7 +53,31 @@ def main() -> int:
         growth = f"  (×{t / prev:.1f} for ×10 effects)" if prev else ""
         print(f"one damage event + current characteristics, {n:>6} effects in force: {t * 1000:8.2f} ms{growth}")
         prev = t
+    prev = None
+    for n in (100, 200, 400):  # the dependency worst case: every effect's filter reads the value it changes (719.1)
+        game = build_game(load_text(_reading_board(n), "<bench>"), FirstOption())
+        u = game.state.cards["u"]
+
+        def chars() -> None:
+            game.chars_cache.clear()
+            game.chars(u)
+
+        t = min(_time(chars) for _ in range(args.repeat))
+        growth = f"  (×{t / prev:.1f} for ×2 effects)" if prev else ""
+        print(f"one card's characteristics, {n:>4} effects whose filter reads the power they change: {t * 1000:8.2f} ms{growth}")
+        prev = t
     return 0 if res.status == "pass" else 1
+
+
+def _reading_board(n: int) -> str:
+    """A unit, and ``n`` cards each with "units with power ≥ 0 get +1 power" (each its own timestamp group: they
+    are all on the field from the start, so one timestamp; the dependency checks run between every pair)."""
+    lines = ["game: rise", "title: bench", "players: [{id: you}, {id: opp}]", "turn: you", "cards:",
+             "  u: {name: U, owner: you, zone: units, type: reinforcement, power: 1, health: 5}"]
+    for i in range(n):
+        lines.append(f"  r{i}: {{name: R, owner: you, zone: commander, type: equipment, abilities: "
+                     f"[{{kind: continuous, affects: {{each: {{type: unit, power: {{gte: 0}}}}}}, power: 1}}]}}")
+    return "\n".join(lines) + "\n"
 
 
 def _time(fn) -> float:  # type: ignore[no-untyped-def]

@@ -49,14 +49,19 @@ class ContEffect:
     def writes(self) -> set[str]:
         return set(self.add) | set(self.set)
 
-    def reads(self) -> set[str]:
-        """Characteristics its applicability or amount reads (what it can depend on, 719.1)."""
+    def reads(self) -> frozenset[str]:
+        """Characteristics its applicability or amount reads (what it can depend on, 719.1); worked out once (an
+        effect's filter, condition and amounts do not change once it exists)."""
+        cached = self.__dict__.get("_reads_cache")
+        if cached is not None:
+            return cached
         out: set[str] = set()
         _reads(self.affects.get("filter"), out)
         _reads(self.cond, out)
         for spec in list(self.add.values()) + list(self.set.values()):
             _reads(spec, out)
-        return out
+        self.__dict__["_reads_cache"] = frozenset(out)
+        return self.__dict__["_reads_cache"]
 
 
 def _reads(spec: Any, out: set[str]) -> None:
@@ -120,7 +125,7 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
             eff.eid = -(i * 100_000 + j + 1)  # stable ids for ability effects (recomputed each time)
             eff.order = (i, j)
             out.append(eff)
-        for k, kind in enumerate(CHARS):  # 718.2g: counters are effects timestamped when they were put on the card
+        for k, kind in enumerate(CHARS if card.counters else ()):  # 718.2g: counters, timestamped when put on the card
             for p, (ts, n) in enumerate(_counter_parts(card, kind)):
                 eff = ContEffect(-(i * 100_000 + 50_000 + k * 10_000 + p), card.ref, card.controller,
                                  Text(f"{kind}指示物 {n:+d}", f"{kind} counters {n:+d}"), add={kind: n},
@@ -270,15 +275,27 @@ def _does(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> 
             tuple(sorted((ch, _amount(game, eff, spec, card, vals)) for ch, spec in eff.set.items())), tuple(eff.cannot))
 
 
-def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict[str, Any]) -> str | None:
+def depends(game: "Game", a: ContEffect, b: ContEffect, card: "Card", vals: dict[str, Any],
+            memo: dict[Any, Any] | None = None) -> str | None:
     """719.1, first part: ``a`` depends on ``b`` if applying ``b`` changes whether ``a`` applies to the card
-    (``"applies"``) or what ``a`` does to it (``"amount"``); None if it changes neither."""
+    (``"applies"``) or what ``a`` does to it (``"amount"``); None if it changes neither. ``memo`` keeps results per
+    effect and values within one computation (they are pure there), so n effects cost n evaluations per value set."""
     if not (b.writes() & a.reads()):
         return None
-    if not _touches(game, b, card, vals):
+    memo = {} if memo is None else memo
+    here = (vals["power"], vals["health"], vals["armor"])
+    key = ("b", id(b), here)
+    if key not in memo:
+        ok = _touches(game, b, card, vals)
+        after_b = _apply(game, b, card, vals) if ok else vals
+        memo[key] = (ok, after_b, (after_b["power"], after_b["health"], after_b["armor"]))
+    ok, after_b, there = memo[key]
+    if not ok:
         return None
-    after_b = _apply(game, b, card, vals)
-    before, after = _does(game, a, card, vals), _does(game, a, card, after_b)
+    for v, k in ((vals, here), (after_b, there)):
+        if ("a", id(a), k) not in memo:
+            memo[("a", id(a), k)] = _does(game, a, card, v)
+    before, after = memo[("a", id(a), here)], memo[("a", id(a), there)]
     if before == after:
         return None
     return "applies" if before[0] != after[0] else "amount"
@@ -368,6 +385,7 @@ def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, An
         for ch in e.writes():
             writers.setdefault(ch, []).append(e)
     deps: dict[int, list[tuple[ContEffect, str, str]]] = {}
+    memo: dict[Any, Any] = {}
     value_deps_of = value_deps(game, effs, card, base)
     for a in effs:  # only effects whose applicability or amount reads a characteristic can depend on another this way
         reads = a.reads()
@@ -375,7 +393,7 @@ def order(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str, An
         found: list[tuple[ContEffect, str, str]] = []
         for b in (effs if maybe else ()):
             if id(b) in maybe and b is not a:
-                kind = depends(game, a, b, card, base)
+                kind = depends(game, a, b, card, base, memo)
                 if kind is not None:
                     found.append((b, kind, ""))
         for b, kind in (extra or {}).get(id(a), []):
@@ -494,13 +512,14 @@ def _settled_order(game: "Game", effs: list[ContEffect], card: "Card", base: dic
             if _touches(game, eff, card, vals):
                 vals = _apply(game, eff, card, vals)
         new = False
+        memo: dict[Any, Any] = {}
         pos = {id(e): i for i, (e, _, _) in enumerate(seq)}
         for a in readers:
             reads, known = a.reads(), {id(b) for b, _ in extra.get(id(a), [])}
             for b, _, _ in seq[pos[id(a)] + 1:]:
                 if id(b) in known or not (b.writes() & reads):
                     continue
-                kind = depends(game, a, b, card, before[id(a)])
+                kind = depends(game, a, b, card, before[id(a)], memo)
                 if kind is not None:
                     extra.setdefault(id(a), []).append((b, kind))
                     new = True
