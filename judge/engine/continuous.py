@@ -240,17 +240,14 @@ def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card", vals: dict[s
     if isinstance(spec, int):
         return spec
     key = (card.id, card.inc)
-    saved, fresh = game.partial.get(key), key not in game.computing
-    game.partial[key] = vals
+    fresh = key not in game.computing
+    game.partial[key] = vals  # what a read of this card's own values sees meanwhile (chars)
     game.computing.add(key)
     try:
         ctx = Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref})
         return int(value(ctx, spec))
     finally:
-        if saved is None:
-            game.partial.pop(key, None)
-        else:
-            game.partial[key] = saved
+        game.partial.pop(key, None)
         if fresh:
             game.computing.discard(key)
 

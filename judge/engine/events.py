@@ -34,7 +34,15 @@ def replace(game: "Game", event: Event) -> Event | None:
 
 
 def emit(game: "Game", event: Event) -> Event | None:
-    """Run one event through the pipeline; returns what happened (``None`` if nothing did)."""
+    """Run one event through the pipeline; returns what happened (``None`` if nothing did). Outside a link's
+    resolution or another batch of simultaneous events, the event (with what it produces) is its own batch (717.4)."""
+    if game.resolving is None:
+        with game.batch():
+            return _emit(game, event)
+    return _emit(game, event)
+
+
+def _emit(game: "Game", event: Event) -> Event | None:
     from judge.engine import triggers
 
     game.chars_cache.clear()

@@ -79,14 +79,14 @@ class Game:
         handler = getattr(self, f"_act_{kind}", None)
         if handler is None:
             raise InvalidInput(f"unknown action {kind!r}", path)
-        with self.batch():
-            handler(action, path)
+        handler(action, path)
 
     @contextmanager
     def batch(self, uid: int | None = None) -> Iterator[None]:
         """717.4: what one link's resolution (``uid``) does is one "next time"; so is what the rules do at once
-        outside a link (one action, such as combat damage; one lethal-damage check). A "next time" effect used in
-        the batch is spent when it ends."""
+        outside a link (the packets of one combat damage step, the destructions of one lethal-damage check); any
+        other event outside these is a batch of its own (events.emit). A "next time" effect used in the batch is
+        spent when it ends."""
         from judge.engine import replacement
 
         if uid is None:
@@ -194,11 +194,12 @@ class Game:
         order = st.seat_order_from(st.turn)
         packets.sort(key=lambda p: order.index(st.view(p[1])[0].controller))  # 802.2: turn player's characters first
         amounts = {src: int(self.chars(st.cards[src.id])["power"] or 0) for src, _ in packets if st.is_current(src)}
-        for src, dst in packets:
-            if src in amounts and st.is_current(dst) and amounts[src] > 0:
-                events.emit(self, events.Event("damage", dst, player=st.view(src)[0].controller, data={
-                    "amount": amounts[src], "type": st.view(src)[0].damage_type or "", "source": src, "combat": True,
-                    "preventable": True, "cites": ("802.2", "717.1")}))
+        with self.batch():  # dealt at the same time: one "next time" (717.4's reading for packets outside a link)
+            for src, dst in packets:
+                if src in amounts and st.is_current(dst) and amounts[src] > 0:
+                    events.emit(self, events.Event("damage", dst, player=st.view(src)[0].controller, data={
+                        "amount": amounts[src], "type": st.view(src)[0].damage_type or "", "source": src, "combat": True,
+                        "preventable": True, "cites": ("802.2", "717.1")}))
         self.give_priority(st.turn, ())
 
     def _act_end_combat(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
