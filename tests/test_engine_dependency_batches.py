@@ -12,22 +12,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_engine_targets import make
+from test_engine_targets import health, make, power
 
 from judge.engine.continuous import explain
 from judge.scenario.commands import run_cmd
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result, run
-
-
-def power(res: Result, cid: str) -> int:
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["power"]
-
-
-def health(res: Result, cid: str) -> int:
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["health"]
 
 
 def failed(res: Result) -> list:

@@ -7,21 +7,11 @@ engine's output.
 from __future__ import annotations
 
 import pytest
-from test_engine_targets import make
+from test_engine_targets import health, make, power
 
 from judge.engine.continuous import explain
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result
-
-
-def power(res: Result, cid: str) -> int:
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["power"]
-
-
-def health(res: Result, cid: str) -> int:
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["health"]
 
 
 def all_checks_ok(res: Result) -> bool:

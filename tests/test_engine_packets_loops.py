@@ -13,6 +13,7 @@ from judge.engine.choice import FirstOption
 from judge.engine.loops import signature
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result, build_game, run
+from test_engine_effects import OPTIONAL
 from test_engine_targets import make
 
 
@@ -309,24 +310,8 @@ def test_802_2_combat_damage_packets_follow_the_same_order(turn: str) -> None:
 
 
 # --- 803.2: optional loops -------------------------------------------------------------------------------------
-# Each player's P: "when a unit of your opponent enters, you may put a 1/1 token G onto the field": you and opp take turns.
-OPTIONAL = """
-p1:
-  name: P1
-  owner: you
-  zone: units
-  type: reinforcement
-  abilities:
-    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{may: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}]}
-p2:
-  name: P2
-  owner: opp
-  zone: units
-  type: reinforcement
-  abilities:
-    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{may: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}]}
-r: {name: R, owner: opp, zone: hand, type: reinforcement, power: 1, health: 1, play: {do: []}}
-"""
+# OPTIONAL (from test_engine_effects): each player's P: "when a unit of your opponent enters, you may put a 1/1 token G
+# onto the field": you and opp take turns.
 LOOP_ACTIONS = "- {play: r, by: opp}\n- resolve_all\n"
 
 

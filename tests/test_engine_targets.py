@@ -21,6 +21,18 @@ def make(cards: str, actions: str, choices: str = "", turn: str = "you", seed: i
     return run(load_text(text, "<test>"))
 
 
+def power(res: Result, cid: str) -> int:
+    """A card's current power after the run."""
+    assert res.game is not None
+    return res.game.chars(res.game.state.cards[cid])["power"]
+
+
+def health(res: Result, cid: str) -> int:
+    """A card's current health after the run."""
+    assert res.game is not None
+    return res.game.chars(res.game.state.cards[cid])["health"]
+
+
 def options(res: Result) -> list:
     assert res.status == "stopped" and res.open_choice is not None
     return list(res.open_choice.options)
