@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judge.engine import effects, events, replacement, targets
+from judge.engine import effects, events, targets
 from judge.engine.refs import LinkRef, Text
 from judge.engine.state import Link
 
