@@ -312,7 +312,7 @@ def value_deps(game: "Game", effs: list[ContEffect], card: "Card", base: dict[st
     have: dict[int, set[int]] = {}
     cur: dict[str, tuple[int, list[ContEffect]]] = {}
     prev: dict[str, tuple[int, list[ContEffect]]] = {}
-    for e in sorted(effs, key=lambda x: x.ts):  # stable: keeps the 718.3 order within one timestamp
+    for e in effs:  # arranged by timestamp already (718.3 order within one)
         writes = e.writes()
         if not writes:
             continue
@@ -531,18 +531,19 @@ def _note_dependency(game: "Game", card: "Card", eff: ContEffect, reason: str, o
     if key in st.ts_noted:
         return
     st.ts_noted.add(key)
-    names = {"power": Text("战斗力", "power"), "health": Text("生命值", "health"), "armor": Text("护甲值", "armor")}
-    why = {"applies": lambda d: Text("后者改变前者是否对该卡牌产生效果", "the latter changes whether the former applies to the card"),
-           "amount": lambda d: Text("后者改变前者对该卡牌产生的效果", "the latter changes what the former does to the card"),
-           "value": lambda d: Text(f"后者已在改变该卡牌的{names[d.char].zh}，前者作用于其结果",
-                                   f"the latter was already changing the card's {names[d.char].en}; the former acts on that result")}
+    words = game.data.words
+
+    def why(d: Dep) -> Text:
+        w, ch = words[f"dep_{d.kind}"], words.get(d.char, {"zh": "", "en": ""})
+        return Text(w["zh"].format(char=ch["zh"]), w["en"].format(char=ch["en"]))
+
     if reason == "loop":  # 719.3: a dependency loop starts from its earliest timestamp
         game.trace.add("dependency_loop", ("719.3",), card=card.ref, source=eff.source, text=eff.text,
                        on=[d.source for d in on])
         return
     # 719.1: it depends on those effects; 719.2: so it applies right after them
     game.trace.add("dependency", ("719.1", "719.2"), card=card.ref, source=eff.source, text=eff.text,
-                   on=[d.source for d in on], why=[why[d.kind](d) for d in on])
+                   on=[d.source for d in on], why=[why(d) for d in on])
 
 
 # --- 718.3: effects that started at the same time --------------------------------------------------

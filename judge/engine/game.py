@@ -212,9 +212,8 @@ class Game:
 
     def _act_check(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         """An expectation checked at this point of the scenario (reported with the final ones)."""
-        from judge.scenario.expectations import check
-
         from judge.engine.continuous import explain_cards
+        from judge.scenario.expectations import check
 
         exps = action["check"] if isinstance(action["check"], list) else [action["check"]]
         for exp in exps:

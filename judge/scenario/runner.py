@@ -257,32 +257,18 @@ def _describe_exp(exp: dict[str, Any]) -> str:
     return ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in exp.items() if k != "note")
 
 
-EXPLAIN_WORDS = {
-    "en": {"timestamp": "timestamp order (718.1)", "simultaneous": "same timestamp, in the players' order (718.3)",
-           "dependency": "after what it depends on (719.2)", "loop": "dependency loop, earliest timestamp first (719.3)",
-           "applies": "719.1: it changes whether this effect applies", "amount": "719.1: it changes what this effect does",
-           "value": "719.1: it was already changing the card's {char}", "ts": "timestamp", "depends": "depends on",
-           "power": "power", "health": "health", "armor": "armor"},
-    "zh": {"timestamp": "依时间印记顺序（718.1）", "simultaneous": "时间印记相同，依玩家选择的顺序（718.3）",
-           "dependency": "在其从属的影响之后（719.2）", "loop": "从属性死循环，由最早的时间印记开始（719.3）",
-           "applies": "719.1：它改变此影响是否产生效果", "amount": "719.1：它改变此影响产生的效果",
-           "value": "719.1：它已在改变该卡牌的{char}", "ts": "时间印记", "depends": "从属于",
-           "power": "战斗力", "health": "生命值", "armor": "护甲值"},
-}
-
-
-def explain_lines(per_card: dict[str, Any], n: Namer, lang: str = "zh") -> list[str]:
+def explain_lines(game: Game, per_card: dict[str, Any], n: Namer, lang: str) -> list[str]:
     """`--explain`: per card and characteristic, the effects applied in order and why (718, 719)."""
-    w = EXPLAIN_WORDS["en" if lang == "en" else "zh"]
+    w = lambda key: game.data.word(key, lang)  # noqa: E731
     out: list[str] = []
     for cid, per in per_card.items():
         for ch, rows in per.items():
-            out.append(f"  {n(CardRef(cid, 0))} [{cid}] {w[ch]}:")
+            out.append(f"  {n(CardRef(cid, 0))} [{cid}] {w(ch)}:")
             for k, a in enumerate(rows, 1):
-                dep = "".join(f"; {w['depends']} {n(d.source)} “{n(d.text)}” ({w[d.kind].format(char=w.get(d.char, ''))})"
-                              for d in a.depends_on)
+                dep = "".join(f"; {w('explain_depends')} {n(d.source)} “{n(d.text)}” "
+                              f"({w('explain_' + d.kind).format(char=w(d.char) if d.char else '')})" for d in a.depends_on)
                 out.append(f"    {k}. {n(a.source)} “{n(a.text)}”: {a.before} → {a.after}  "
-                           f"[{w['ts']} {a.ts} ({a.ts_rule}); {w[a.reason]}{dep}]")
+                           f"[{w('explain_ts')} {a.ts} ({a.ts_rule}); {w('explain_' + a.reason)}{dep}]")
     return out
 
 
@@ -347,15 +333,11 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
         out.append(f"  {n(CardRef(cid, 0))} [{cid}]: {', '.join(bits)}")
     if explain:
         for at, per_card in game.explained:
-            out.append(f"Explain at the check of actions[{at}]:" if lang == "en" else f"说明（actions[{at}] 的 check 时）：")
-            out.extend(explain_lines(per_card, n, lang) or ["  —"])
-        out.append("Explain (continuous effects applied, in order):" if lang == "en" else "说明（已生效的持续性影响，依次）：")
+            out.append(w("explain_at").format(at=at))
+            out.extend(explain_lines(game, per_card, n, lang) or ["  —"])
+        out.append(w("explain_final"))
         final = _final_explain(res)
-        if final is None:
-            out.append("  — (the run stopped at an open choice; answer it to see the final values)" if lang == "en"
-                       else "  —（运行停在一个未回答的选择；回答后才能说明最终数值）")
-        else:
-            out.extend(explain_lines(final, n, lang) or ["  —"])
+        out.extend(["  " + w("explain_stopped")] if final is None else explain_lines(game, final, n, lang) or ["  —"])
     if res.status != "stopped":
         out.append(f"{w('expectations')}:")
         for c in res.checked:
