@@ -36,7 +36,7 @@ def expected_coverage(folder: Path) -> dict[str, list[str]]:
 
 
 def test_scope_is_706_to_719_and_802_to_803() -> None:
-    assert [in_scope(i) for i in ("705.9", "706", "706.1c", "719.3", "720", "801.1", "802.1", "803.5", "804")] == [
+    assert [in_scope(i, "rise") for i in ("705.9", "706", "706.1c", "719.3", "720", "801.1", "802.1", "803.5", "804")] == [
         False, True, True, True, False, False, True, True, False,
     ]
 

@@ -103,4 +103,4 @@ def test_718_2e_effects_created_on_one_event_share_its_timestamp() -> None:
     assert (plus_first.status, zero_first.status) == ("pass", "pass")
     assert (att(plus_first), att(zero_first)) == (0, 2)
     effs = [e for e in zero_first.game.state.cont_effects if e.source.id == "att"]
-    assert len(effs) == 2 and effs[0].ts == effs[1].ts and effs[0].ts_rule == "718.2e"
+    assert len(effs) == 2 and effs[0].ts == effs[1].ts and zero_first.game.data.cite(effs[0].ts_rule) == ("718.2e",)

@@ -1,4 +1,5 @@
 """The rules engine: plain-data state, the response chain, targets, triggers, resolution and the trace.
 
-Part 1 implements 崛起 TCG rules 706–713 and 802.1. Nothing here knows a card's name: cards are data.
+A generic core: it names the rules it applies by rule keys, and each game's data (judge/games/<game>/) maps them to
+that game's rule ids. Nothing here knows a card's name (cards are data) or a game's rule numbers.
 """

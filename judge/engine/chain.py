@@ -1,4 +1,4 @@
-"""Adding a link to the response chain (707): announce, modes, X, targets, cost; rewinding (707.2)."""
+"""Adding a link to the chain [chain.announce]: announce, modes, X, targets, cost; rewinding [chain.rewind]."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from judge.engine.state import Link, Waiting
 from judge.engine.trace import LinkInfo
 
 
-def reason_text(game: "Game", why: str):  # type: ignore[no-untyped-def]
+def reason_text(game: "Game", why: str, args: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
     from judge.engine.resolution import reason_text as rt
 
-    return rt(game, why)
+    return rt(game, why, args)
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -31,11 +31,11 @@ def new_link(game: "Game", kind: str, source: CardRef, controller: str, text: di
 
 
 def choose_parts(game: "Game", link: Link) -> None:
-    """707.1b–d: modes, then X, then every target (only for the modes chosen)."""
+    """Modes [chain.mode], then X [chain.x], then every target (only for the modes chosen) [target.choose]."""
     text = link.text
     player = game.player_ref(link.controller)
     modes = text.get("modes")
-    if modes:  # 707.1b
+    if modes:  # [chain.mode]
         n_opts = len(modes["options"])
         pick = modes.get("choose", 1)
         sizes = [pick] if isinstance(pick, int) else list(range(int(pick[0]), int(pick[1]) + 1))
@@ -44,60 +44,61 @@ def choose_parts(game: "Game", link: Link) -> None:
         if modes.get("chooser") == "opponent":
             chooser = game.state.opponents(link.controller)[0]
         link.modes = list(game.ask(Choice("mode", chooser, link.source.id, options)))
-        game.trace.add("mode", ("707.1b",), player=game.player_ref(chooser), modes=[m + 1 for m in link.modes])
-    if text.get("x") is not None:  # 707.1c
+        game.trace.add("mode", game.data.cite("chain.mode"), player=game.player_ref(chooser), modes=[m + 1 for m in link.modes])
+    if text.get("x") is not None:  # [chain.x]
         if link.free:
             link.x = 0
-            game.trace.add("x_free", ("707.1c",))
+            game.trace.add("x_free", game.data.cite("chain.x"))
         else:
             spec = text["x"] if isinstance(text["x"], dict) else {}
             top = int(spec.get("max", 20))
             link.x = int(game.ask(Choice("x", link.controller, link.source.id, tuple(range(0, top + 1)))))
-            game.trace.add("x_value", ("707.1c",), player=player, amount=link.x)
+            game.trace.add("x_value", game.data.cite("chain.x"), player=player, amount=link.x)
     taken: set[Obj] = set()
-    for slot in targets.all_slots(link):  # 707.1d, 706
+    for slot in targets.all_slots(link):  # [target.choose]
         targets.choose_slot(game, link, slot, taken)
 
 
 def announce_events(game: "Game", link: Link) -> None:
-    """707.1f: what triggers on using a card or ability and on becoming a target."""
-    events.emit(game, events.Event("added", link.source, player=link.controller, data={"link": link.uid, "link_kind": link.kind, "trigger_cites": ("707.1f",)}))
+    """[chain.used]: what triggers on using a card or ability and on becoming a target."""
+    events.emit(game, events.Event("added", link.source, player=link.controller, data={"link": link.uid, "link_kind": link.kind, "trigger_cites": game.data.cite("chain.used")}))
     for objs in link.targets.values():
         for o in objs:
             if isinstance(o, CardRef):
-                events.emit(game, events.Event("targeted", o, player=link.controller, data={"link": link.uid, "trigger_cites": ("707.1f",)}))
+                events.emit(game, events.Event("targeted", o, player=link.controller, data={"link": link.uid, "trigger_cites": game.data.cite("chain.used")}))
 
 
 def add_link(game: "Game", player: str, kind: str, source: CardRef, text: dict[str, Any], free: bool = False) -> Link | None:
-    """A player adds a card or an ability to the chain (707.1a–f); if it cannot be finished, rewind (707.2)."""
+    """A player adds a card or an ability to the chain [chain.announce]; if it cannot be finished, rewind [chain.rewind]."""
     saved = game.state.snapshot()
     mark = len(game.trace.steps)
     link = new_link(game, kind, source, player, text)
     link.free = free
     try:
-        if kind == "card":  # 707.1a: the card itself goes on top of the chain
+        if kind == "card":  # [chain.announce]: the card itself goes on top of the chain
             events.emit(game, events.Event("move", source, data={"to": "chain", "cause": "silent"}))
             link.source = game.state.cards[source.id].ref
-        game.trace.add("announce", ("707.1", "707.1a"), player=game.player_ref(player), link=LinkRef(link.uid))
+        game.trace.add("announce", game.data.cite("chain.announce"), player=game.player_ref(player), link=LinkRef(link.uid))
         choose_parts(game, link)
         costs.pay(game, link)
     except CannotAdd as e:
         uid_next = game.state.next_uid
-        game.state = saved  # 707.2: the whole action is rewound
+        game.state = saved  # [chain.rewind]: the whole action is rewound
         game.state.next_uid = uid_next
         game.trace.truncate(mark)
-        game.trace.add("rewind", ("707.2",), player=game.player_ref(player), link=source, reason=reason_text(game, e.reason))
-        game.give_priority(player, ("707.2",))
+        game.trace.add("rewind", game.data.cite("chain.rewind"), player=game.player_ref(player), link=source, reason=reason_text(game, e.reason, e.args_))
+        game.give_priority(player, game.data.cite("chain.rewind"))
         return None
     game.state.chain.append(link)
-    game.trace.add("link_added", ("707.1f",), link=LinkRef(link.uid))
+    game.trace.add("link_added", game.data.cite("chain.used"), link=LinkRef(link.uid))
     announce_events(game, link)
-    game.give_priority(player, ("707.1f",))  # 707.1f: the player who added a non-trigger link
+    game.give_priority(player, game.data.cite("chain.used"))  # [chain.used]: the player who added a non-trigger link
     return link
 
 
 def add_trigger(game: "Game", waiting: Waiting) -> Link | None:
-    """Put one waiting trigger on the chain following 707 (708.2); it leaves without effect if it cannot be."""
+    """Put one waiting trigger on the chain following the rules for adding a link [trigger.to_chain]; it leaves without
+    effect if it cannot be [trigger.removed]."""
     st = game.state
     kind = "trigger" if waiting.kind == "trigger" else "effect"
     link = new_link(game, kind, waiting.source, waiting.controller, waiting.text)
@@ -108,21 +109,21 @@ def add_trigger(game: "Game", waiting: Waiting) -> Link | None:
         choose_parts(game, link)
         cost = waiting.text.get("cost")
         if cost:
-            # The ability's optional payment is decided as it is added (the 708.1a example pays then).
+            # The ability's optional payment is decided as it is added [trigger.to_chain].
             can = costs.total(game, link)[0] <= st.pools.get(link.controller, 0)
             pay = bool(game.ask(Choice("pay", link.controller, link.source.id, (False, True)))) if can else False
             if not pay:
                 game.trace.truncate(mark)
-                game.trace.add("trigger_declined", ("708.2",), player=game.player_ref(link.controller), link=LinkRef(link.uid))
+                game.trace.add("trigger_declined", game.data.cite("trigger.removed"), player=game.player_ref(link.controller), link=LinkRef(link.uid))
                 game.resolved.append((link.uid, link.source.id, "removed"))
                 return None
             costs.pay(game, link)
     except CannotAdd as e:
         game.trace.truncate(mark)
-        game.trace.add("trigger_removed", ("708.2",), link=LinkRef(link.uid), reason=reason_text(game, e.reason))
+        game.trace.add("trigger_removed", game.data.cite("trigger.removed"), link=LinkRef(link.uid), reason=reason_text(game, e.reason, e.args_))
         game.resolved.append((link.uid, link.source.id, "removed"))
         return None
     st.chain.append(link)
-    game.trace.add("announce_trigger", ("708.2", "707.1f"), player=game.player_ref(link.controller), link=LinkRef(link.uid))
+    game.trace.add("announce_trigger", game.data.cite("trigger.to_chain"), player=game.player_ref(link.controller), link=LinkRef(link.uid))
     announce_events(game, link)
     return link

@@ -7,22 +7,22 @@ from typing import Any, Protocol
 
 # Kinds of choice, in the words a scenario's `choices:` entries use.
 CHOICE_KINDS = (
-    "target",      # 706.1, 707.1d: the targets of one target slot
-    "count",       # 707.1d: how many targets, for a variable count
-    "distribute",  # 707.1d: how a positive amount is spread over the targets
-    "mode",        # 707.1b
-    "x",           # 707.1c
-    "alt_cost",    # 707.1e: use the alternative cost or not
-    "cost_card",   # 707.1e: which card pays a cost (e.g. "destroy one of your ready reinforcements")
-    "pay",         # an optional cost of a triggered ability, paid when it is added (708.1a example)
-    "may",         # 708.3, 712.7: an optional part, decided on resolution
-    "order",       # 708.1a: the order of one player's waiting triggers
+    "target",      # [target.choose]: the targets of one target slot
+    "count",       # [target.count]: how many targets, for a variable count
+    "distribute",  # [target.distribute]: how a positive amount is spread over the targets
+    "mode",        # [chain.mode]
+    "x",           # [chain.x]
+    "alt_cost",    # [cost.total]: use the alternative cost or not
+    "cost_card",   # [cost.total]: which card pays a cost (e.g. "destroy one of your ready units")
+    "pay",         # an optional cost of a triggered ability, paid when it is added [trigger.to_chain]
+    "may",         # [trigger.may], [effect.may]: an optional part, decided on resolution
+    "order",       # [trigger.order]: the order of one player's waiting triggers
     "discard",     # which cards to discard
-    "new_target",  # 706.2
-    "unique",      # 710.1e: which card to keep
-    "replacement", # 716.1b, 717.3: which replacement effect applies next (by its source card id; "none" for armor)
-    "loop",        # 803.2, 803.3: the number of times a loop repeats
-    "timestamps",  # 718.3: the order of one player's continuous effects that started at the same time
+    "new_target",  # [target.change]
+    "unique",      # [enter.unique]: which card to keep
+    "replacement", # [replacement.chooser]: which replacement effect applies next (by its source card id; "none" for armor)
+    "loop",        # [loop.optional], [loop.mandatory]: the number of times a loop repeats
+    "timestamps",  # [timestamp.simultaneous]: the order of one player's continuous effects that started at the same time
 )
 
 

@@ -1,4 +1,4 @@
-"""The total cost of a link (707.1e): alternative, additional, reductions with their minimums, floor 0; paying."""
+"""The total cost of a link [cost.total]: alternative, additional, reductions with their minimums, floor 0; paying."""
 
 from __future__ import annotations
 
@@ -33,27 +33,27 @@ def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
 
 
 def total(game: "Game", link: "Link") -> tuple[int, Text]:
-    """707.1e: choose the alternative cost or not, add additional costs, subtract reductions, floor at 0."""
+    """[cost.total]: choose the alternative cost or not, add additional costs, subtract reductions, floor at 0."""
     from judge.engine.effects import eval_static
 
     spec = link.text.get("cost") or {}
     base = int(eval_static(game, spec.get("resources", 0), link))
-    zh: list[str] = [str(base)]
+    parts: list[Text] = [Text(str(base), str(base))]
     alt = spec.get("alt")
     if alt is not None and not link.free:
         use_alt = game.ask(Choice("alt_cost", link.controller, link.source.id, (False, True)))
         if use_alt:
             base = int(eval_static(game, alt.get("resources", 0), link))
-            zh = [f"{base}（替代）"]
-            game.trace.add("alt_cost", ("707.1e",), player=game.player_ref(link.controller))
+            parts = [game.data.text("cost_alt", n=base)]
+            game.trace.add("alt_cost", game.data.cite("cost.total"), player=game.player_ref(link.controller))
     if link.free:
-        return 0, Text("不需支付", "not paid")
+        return 0, game.data.text("cost_free")
     amount = base
     mods = modifiers(game, link)
     adds = [int(m["add"]) for m in mods if "add" in m] + [int(eval_static(game, a.get("resources", 0), link)) for a in spec.get("additional") or []]
     for a in adds:
         amount += a
-        zh.append(f"+{a}")
+        parts.append(Text(f"+{a}", f"+{a}"))
     # Reductions in the order that costs least: those with a minimum first (that limit binds only its own part).
     reductions = sorted((m for m in mods if "reduce" in m), key=lambda m: 0 if "minimum" in m else 1)
     for m in reductions:
@@ -61,47 +61,47 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
         if "minimum" in m:
             floor = int(m["minimum"])
             amount = max(min(amount, floor), amount - r)
-            zh.append(f"−{r}（最少为{floor}）")
+            parts.append(game.data.text("cost_reduce_min", n=r, floor=floor))
         else:
             amount -= r
-            zh.append(f"−{r}")
+            parts.append(Text(f"−{r}", f"−{r}"))
     if amount < 0:
-        amount = 0  # 707.1e: a cost below 0 counts as 0
-        zh.append("→0")
-    text = " ".join(zh)
-    return amount, Text(text, text.replace("（替代）", " (alternative)").replace("（最少为", " (min ").replace("）", ")"))
+        amount = 0  # [cost.total]: a cost below 0 counts as 0
+        parts.append(Text("→0", "→0"))
+    return amount, Text(" ".join(p.zh for p in parts), " ".join(p.en for p in parts))
 
 
 def pay(game: "Game", link: "Link") -> None:
-    """Pay every part of the cost in any order; any part that cannot be paid makes the addition fail (707.2)."""
+    """Pay every part of the cost in any order; any part that cannot be paid makes the addition fail [chain.rewind]."""
     from judge.engine.targets import matches_filter
 
     st = game.state
     spec = link.text.get("cost") or {}
     amount, detail = total(game, link)
     if spec or amount:
-        game.trace.add("cost", ("707.1e",), player=game.player_ref(link.controller), detail=detail, amount=amount)
-    paid: list[str] = []
+        game.trace.add("cost", game.data.cite("cost.total"), player=game.player_ref(link.controller), detail=detail, amount=amount)
+    paid: list[Text] = []
     if amount > st.pools.get(link.controller, 0):
-        raise CannotAdd(f"cannot pay {amount} (has {st.pools.get(link.controller, 0)})")
+        raise CannotAdd("cannot_pay", amount=amount, have=st.pools.get(link.controller, 0))
     if spec.get("exhaust"):
         card = st.cards[link.source.id]
         if card.exhausted or not game.is_field(card.zone):
-            raise CannotAdd("its source is already exhausted")
+            raise CannotAdd("source_exhausted")
     if spec.get("destroy") is not None:
         flt = spec["destroy"]
         options = tuple(sorted(c.id for c in st.cards.values() if game.is_field(c.zone) and matches_filter(game, c, flt, link.controller, link) is None))
         if not options:
-            raise CannotAdd("nothing to destroy for the cost")
+            raise CannotAdd("nothing_to_destroy")
         chosen = game.ask(Choice("cost_card", link.controller, link.source.id, options))
     st.pools[link.controller] = st.pools.get(link.controller, 0) - amount
     if amount:
-        paid.append(f"({amount})")
+        paid.append(Text(f"({amount})", f"({amount})"))
     if spec.get("exhaust"):
-        events.emit(game, events.Event("exhaust", st.cards[link.source.id].ref, data={"cites": ("707.1e",)}))  # paying
-        paid.append("[消耗]")
+        events.emit(game, events.Event("exhaust", st.cards[link.source.id].ref, data={"cites": game.data.cite("cost.total")}))  # paying
+        paid.append(game.data.text("cost_exhaust"))
     if spec.get("destroy") is not None:
-        events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy", "cites": ("707.1e",)}))
-        paid.append(chosen)
+        events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("cost.total")}))
+        name = st.cards[chosen].name
+        paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if paid:
-        game.trace.add("pay", ("707.1e",), player=game.player_ref(link.controller), detail=Text(" ".join(paid)))
+        game.trace.add("pay", game.data.cite("cost.total"), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))

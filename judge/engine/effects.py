@@ -1,7 +1,8 @@
-"""The effect language: steps done in text order (712.3), one-shot effects (713), "that [thing]" (712.3a).
+"""The effect language: steps done in text order [effect.text_order], one-shot effects [effect.one_shot], "that
+[thing]" [effect.that].
 
 A step is a mapping with one operation key (``damage``, ``move``, ``draw`` …) and optional modifiers
-(``if_you_do``). Operations that cannot be done are skipped; the rest still happen (712.3, 709.2c).
+(``if_you_do``). Operations that cannot be done are skipped; the rest still happen [effect.text_order].
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Context:
 
 # --- values --------------------------------------------------------------------------------------
 def eval_static(game: "Game", spec: Any, link: "Link | None") -> int:
-    """A number known when a link is added (X, counts of cards): the value that gets locked (707.1d)."""
+    """A number known when a link is added (X, counts of cards): the value that gets locked [target.count]."""
     ctx = Context(game, link, link.controller if link else game.state.turn, link.source if link else CardRef("", 0))
     return value(ctx, spec)
 
@@ -66,11 +67,11 @@ def value(ctx: Context, spec: Any) -> int:
             key = f"{op}:{refs[0].id}"
             if ctx.link is not None and key not in ctx.read:
                 ctx.read.add(key)
-                what = Text(f"{_stat_zh(op)}", op)
-                if old:  # 709.2d: no longer where expected: last-known information
-                    game.trace.add("lki", ("709.2d", "707.3", "712.3b"), card=refs[0], what=what, amount=stat)
+                what = game.data.text(op)
+                if old:  # [info.lki]: no longer where expected: last-known information
+                    game.trace.add("lki", game.data.cite("info.lki"), card=refs[0], what=what, amount=stat)
                 else:
-                    game.trace.add("read_info", ("709.2d",), what=what, amount=stat)
+                    game.trace.add("read_info", game.data.cite("info.read"), what=what, amount=stat)
             return int(stat)
         if op == "var":
             return int(ctx.vars.get(arg, 0))
@@ -82,12 +83,12 @@ def value(ctx: Context, spec: Any) -> int:
         if op == "count":
             from judge.engine.targets import matches_filter
 
-            zone = arg.get("zone", "units")
+            zone = arg.get("zone")  # default: every zone on the field
             flt = dict(arg)
             for stat in ("cost", "power", "health"):  # bounds are read from this context (e.g. "≥ its own cost")
                 if isinstance(flt.get(stat), dict):
                     flt[stat] = {k: value(ctx, v) for k, v in flt[stat].items()}
-            return sum(c.copies for c in game.state.cards.values() if c.zone == zone
+            return sum(c.copies for c in game.state.cards.values() if (c.zone == zone if zone else game.is_field(c.zone))
                        and matches_filter(game, c, flt, ctx.controller, ctx.link) is None)
         vals = [value(ctx, a) for a in arg]
         if op == "add":
@@ -106,13 +107,9 @@ def value(ctx: Context, spec: Any) -> int:
     raise ValueError(f"not a number: {spec!r}")
 
 
-def _stat_zh(op: str) -> str:
-    return {"power": "战斗力", "health": "生命值", "cost": "费用", "damage_on": "损伤"}[op]
-
-
 # --- references ----------------------------------------------------------------------------------
 def cards(ctx: Context, spec: Any) -> list[CardRef]:
-    """Card references: ``self``, a target slot, ``that`` (712.3a), ``attached``, ``event``, or ``{each: filter}``."""
+    """Card references: ``self``, a target slot, ``that`` [effect.that], ``attached``, ``event``, or ``{each: filter}``."""
     game = ctx.game
     st = game.state
     if isinstance(spec, list):
@@ -122,7 +119,7 @@ def cards(ctx: Context, spec: Any) -> list[CardRef]:
         return [obj] if isinstance(obj, CardRef) else []
     if spec == "that":
         if ctx.that:
-            game.trace.add("that", ("712.3a",), what=Text("卡牌", "card"), card=ctx.that)
+            game.trace.add("that", game.data.cite("effect.that"), what=game.data.text("that_card"), card=ctx.that)
             return list(ctx.that)
         obj = ctx.bindings.get("that")
         return [obj] if isinstance(obj, CardRef) else []
@@ -131,13 +128,14 @@ def cards(ctx: Context, spec: Any) -> list[CardRef]:
         if host.attached_to is None:
             return []
         target = st.cards[host.attached_to]
-        if old:  # 709.2d: the source left; its last attached card is read from last-known information
-            game.trace.add("lki", ("709.2d", "707.3"), card=ctx.source, what=Text("被结附者", "attached card"),
+        if old:  # [info.lki]: the source left; its last attached card is read from last-known information
+            game.trace.add("lki", game.data.cite("info.lki_attached"), card=ctx.source, what=game.data.text("attached_card"),
                            amount=Text(target.name.get("zh", target.id), target.name.get("en", target.id)))
         return [target.ref]
-    if isinstance(spec, dict) and "commander" in spec:  # "your commander"
-        who = players(ctx, spec["commander"])
-        return [c.ref for c in st.cards.values() if c.zone == "commander" and c.type == "commander" and c.controller in who]
+    if isinstance(spec, dict) and "leader" in spec:  # "your commander" / "your general": the game's leader card type
+        who = players(ctx, spec["leader"])
+        return [c.ref for c in st.cards.values() if game.is_field(c.zone) and game.data.types.get(c.type, {}).get("leader")
+                and c.controller in who]
     if isinstance(spec, dict) and "each" in spec:
         from judge.engine.targets import matches_filter
 
@@ -155,7 +153,7 @@ def cards(ctx: Context, spec: Any) -> list[CardRef]:
 
 
 def players(ctx: Context, spec: Any) -> list[str]:
-    """Player references: ``you``, ``opponent``, ``each`` (turn player first, 802.1), ``{controller_of: …}``."""
+    """Player references: ``you``, ``opponent``, ``each`` (turn player first [simultaneous.players]), ``{controller_of: …}``."""
     st = ctx.game.state
     if spec in (None, "you"):
         return [ctx.controller]
@@ -167,7 +165,7 @@ def players(ctx: Context, spec: Any) -> list[str]:
         refs = cards(ctx, spec.get("controller_of", spec.get("owner_of")))
         out = []
         for r in refs:
-            card, _ = st.view(r)  # 712.3b: read from the last time it was where the text expects
+            card, _ = st.view(r)  # [info.lki]: read from the last time it was where the text expects
             out.append(card.controller if "controller_of" in spec else card.owner)
         return out
     if isinstance(spec, str) and spec in ctx.legal:
@@ -179,7 +177,7 @@ def players(ctx: Context, spec: Any) -> list[str]:
 
 # --- running steps -------------------------------------------------------------------------------
 def run_ops(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
-    """Do each step in text order (712.3); returns True if every step was fully done."""
+    """Do each step in text order [effect.text_order]; returns True if every step was fully done."""
     done_all = True
     for op in ops:
         done = run_op(game, ctx, op)
@@ -190,8 +188,8 @@ def run_ops(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
 def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
     key = next(k for k in op if k not in MODIFIERS and k not in ("text", "text_en"))
     done = _HANDLERS[key](game, ctx, op[key])
-    if "if_you_do" in op:  # 709.2f: only if all those actions were done
-        game.trace.add("if_you_do_yes" if done else "if_you_do_no", ("709.2f",))
+    if "if_you_do" in op:  # [effect.if_you_do]: only if all those actions were done
+        game.trace.add("if_you_do_yes" if done else "if_you_do_no", game.data.cite("effect.if_you_do"))
         if done:
             run_ops(game, ctx, op["if_you_do"])
     return done
@@ -200,7 +198,7 @@ def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
 def _each_card(ctx: Context, spec: Any, act: Callable[[CardRef], bool], cant: str) -> bool:
     refs = cards(ctx, spec)
     if not refs:
-        ctx.game.trace.add("cannot", ("712.3",), what=Text(cant, cant))
+        ctx.game.trace.add("cannot", ctx.game.data.cite("effect.text_order"), what=ctx.game.data.text(f"op_{cant}"))
         return False
     results = [act(r) for r in refs]
     ctx.that = refs
@@ -208,12 +206,12 @@ def _each_card(ctx: Context, spec: Any, act: Callable[[CardRef], bool], cant: st
 
 
 def _on_field(game: "Game", ref: CardRef) -> bool:
-    """712.4: effects touch cards on the field unless they name another zone."""
+    """[effect.field_only]: effects touch cards on the field unless they name another zone."""
     return game.state.is_current(ref) and game.is_field(game.state.cards[ref.id].zone)
 
 
 def _packet_order(game: "Game", ctx: Context, refs: list[CardRef], spec: dict[str, Any]) -> list[CardRef]:
-    """802.2: simultaneous packets: the turn player orders those to their characters, then each next player."""
+    """[damage.packet_order]: simultaneous packets: the turn player orders those to their characters, then each next player."""
     from itertools import permutations
 
     from judge.engine import replacement
@@ -234,13 +232,14 @@ def _packet_order(game: "Game", ctx: Context, refs: list[CardRef], spec: dict[st
             names = [r.id for r in mine]
             order = game.ask(Choice("order", p, ctx.source.id, tuple(permutations(names)), slot="packets"))
             mine = [mine[names.index(n)] for n in order]
-            game.trace.add("packet_order", ("802.2", "717.3"), player=PlayerRef(p), cards=list(mine))
+            game.trace.add("packet_order", game.data.cite("damage.packet_order"), player=PlayerRef(p), cards=list(mine))
         out += mine
     return out
 
 
 def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """713.1, 717.1: one damage packet per character: amount, type, combat mark, preventable, source, destination."""
+    """[effect.one_shot], [damage.packet]: one damage packet per character: amount, type, combat mark, preventable,
+    source, destination."""
     total = 0
     link = ctx.link
     dist = link.distribution.get(spec["to"]) if (link and isinstance(spec["to"], str)) else None
@@ -254,7 +253,7 @@ def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         if not _on_field(game, ref):
             return False
         ev = events.emit(game, events.Event("damage", ref, player=ctx.controller, data={
-            "amount": amount, "type": spec.get("type", ""), "source": source, "cites": ("713.1",),
+            "amount": amount, "type": spec.get("type", ""), "source": source, "cites": game.data.cite("effect.one_shot"),
             "combat": bool(spec.get("combat", False)), "preventable": not spec.get("unpreventable", False),
             "targeted": ref in targeted, "link_source": link.source if link is not None else None}))
         if ev is not None:
@@ -263,7 +262,7 @@ def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
     refs = _packet_order(game, ctx, cards(ctx, spec["to"]), spec)
     if not refs:
-        game.trace.add("cannot", ("712.3",), what=Text("damage", "damage"))
+        game.trace.add("cannot", game.data.cite("effect.text_order"), what=game.data.text("op_damage"))
         ok = False
     else:
         ok = all([one(r) for r in refs])
@@ -274,7 +273,7 @@ def _damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 def _repair(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """A repair packet (717.1): replacement effects may change its amount like a damage packet's."""
+    """A repair packet [damage.packet]: replacement effects may change its amount like a damage packet's."""
     link = ctx.link
     src = cards(ctx, spec["from"])[:1] if "from" in spec else [ctx.source]
     targeted = {o for objs in ctx.legal.values() for o in objs}
@@ -286,7 +285,7 @@ def _repair(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 def _destroy(game: "Game", ctx: Context, spec: Any) -> bool:
     return _each_card(ctx, spec, lambda r: _on_field(game, r) and events.emit(game, events.Event(
-        "move", r, data={"to": game.data.graveyard, "cause": "destroy", "cites": ("713.1",)})) is not None, "destroy")
+        "move", r, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("effect.one_shot")})) is not None, "destroy")
 
 
 def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
@@ -296,7 +295,7 @@ def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         return events.emit(game, events.Event("move", ref, player=ctx.controller, data={
             "to": spec["to"], "face_down": spec.get("face") == "down", "exhausted": bool(spec.get("exhausted")),
             "controller": ctx.controller if game.is_field(spec["to"]) and spec.get("under") == "you" else None,
-            "cites": ("713.1", "712.3")})) is not None  # a move by a resolving link is a one-shot effect
+            "cites": game.data.cite("effect.move")})) is not None  # a move by a resolving link is a one-shot effect
 
     return _each_card(ctx, spec["card"], one, "move")
 
@@ -304,7 +303,7 @@ def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 def _flag(kind: str) -> Callable[["Game", Context, Any], bool]:
     def handler(game: "Game", ctx: Context, spec: Any) -> bool:
         return _each_card(ctx, spec, lambda r: _on_field(game, r) and events.emit(
-            game, events.Event(kind, r, data={"cites": ("713.1",)})) is not None, kind)
+            game, events.Event(kind, r, data={"cites": game.data.cite("effect.one_shot")})) is not None, kind)
     return handler
 
 
@@ -317,7 +316,7 @@ def draw_cards(game: "Game", player: str, n: int) -> int:
             break
         drawn += 1
     if drawn:
-        game.trace.add("draw", ("713.1",), player=PlayerRef(player), amount=drawn)
+        game.trace.add("draw", game.data.cite("effect.one_shot"), player=PlayerRef(player), amount=drawn)
     return drawn
 
 
@@ -330,12 +329,12 @@ def _draw(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 def _draw_until(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """713.2: nothing to do if the limit is already met; otherwise draw until it is met."""
+    """[effect.draw_until]: nothing to do if the limit is already met; otherwise draw until it is met."""
     limit = value(ctx, spec["hand"])
     for p in players(ctx, spec.get("player")):
         have = len(game.state.in_zone("hand", p))
         if have >= limit:
-            game.trace.add("draw_until_met", ("713.2",), player=PlayerRef(p), amount=have, limit=limit)
+            game.trace.add("draw_until_met", game.data.cite("effect.draw_until"), player=PlayerRef(p), amount=have, limit=limit)
             continue
         draw_cards(game, p, limit - have)
     return True
@@ -354,7 +353,7 @@ def _discard(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         picked: tuple[str, ...] = game.ask(Choice("discard", p, ctx.source.id, options)) if options else ()
         for cid in picked:
             events.emit(game, events.Event("move", game.state.cards[cid].ref, player=p, data={"to": game.data.graveyard, "cause": "discard"}))
-        game.trace.add("discard", ("709.2b",), player=PlayerRef(p), cards=[CardRef(c, game.state.cards[c].inc - 1) for c in picked])
+        game.trace.add("discard", game.data.cite("effect.discard"), player=PlayerRef(p), cards=[CardRef(c, game.state.cards[c].inc - 1) for c in picked])
         total += len(picked)
     if "store" in spec:
         ctx.vars[spec["store"]] = total
@@ -367,43 +366,43 @@ def _counters(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 def _grant(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """706.1c: the card gains an ability; that ability's targets are chosen only when it is used."""
+    """[effect.grant]: the card gains an ability; that ability's targets are chosen only when it is used."""
     ability = dict(spec["ability"])
     text = Text(spec.get("text") or ability.get("text", "…"), spec.get("text_en") or ability.get("text_en", ""))
 
     def one(ref: CardRef) -> bool:
         if not _on_field(game, ref):
             return False
-        game.state.cards[ref.id].granted.append(Granted(ability, spec.get("until"), ctx.source.id, game.state.tick()))  # 718.2f
-        until = Text("（本回合）", " (this turn)") if spec.get("until") == "turn" else Text("")
-        game.trace.add("grant", ("706.1c", "712.3"), card=ref, text=text, until=until)
+        game.state.cards[ref.id].granted.append(Granted(ability, spec.get("until"), ctx.source.id, game.state.tick()))  # [timestamp.ability]
+        until = game.data.text("until_turn") if spec.get("until") == "turn" else Text("")
+        game.trace.add("grant", game.data.cite("effect.grant"), card=ref, text=text, until=until)
         if ability.get("targets"):
-            game.trace.add("grant_note", ("706.1c",))
+            game.trace.add("grant_note", game.data.cite("effect.grant_targets"))
         return True
 
     return _each_card(ctx, spec["to"], one, "grant")
 
 
 def _create_trigger(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """715.1: a triggered effect, with the source and controller of the link that created it (712.5, 712.6)."""
+    """[effect.create_trigger]: a triggered effect, with the source and controller of the link that created it."""
     bindings: dict[str, Obj] = {}
     for name in ("that", "self", *ctx.legal.keys()):
         refs = cards(ctx, name) if name != "that" else (list(ctx.that) or cards(ctx, "that"))
         if refs:
             bindings[name] = refs[0]
     if ctx.that:
-        game.trace.add("that", ("712.3a",), what=Text("单位", "unit"), card=ctx.that[0])
-    # 715.1: a duration, or "the next time" (once); otherwise it lasts until the game ends
+        game.trace.add("that", game.data.cite("effect.that"), what=game.data.text("that_unit"), card=ctx.that[0])
+    # [effect.create_trigger]: a duration, or "the next time" (once); otherwise it lasts until the game ends
     te = TriggerEffect(ctx.source, ctx.controller, dict(spec), bindings, once=bool(spec.get("once", False)),
                        until=spec.get("until", "game"))
     game.state.trigger_effects.append(te)
-    game.trace.add("create_trigger", ("715.1", "712.5", "712.6"), text=Text(spec.get("text", "…"), spec.get("text_en", "")),
+    game.trace.add("create_trigger", game.data.cite("effect.create_trigger"), text=Text(spec.get("text", "…"), spec.get("text_en", "")),
                    card=ctx.source, player=PlayerRef(ctx.controller))
     return True
 
 
 def _change_target(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """706.2: pick another target, legal from the changed link's controller's view; none → unchanged."""
+    """[target.change]: pick another target, legal from the changed link's controller's view; none → unchanged."""
     from judge.engine import targets as tg
 
     st = game.state
@@ -414,41 +413,41 @@ def _change_target(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         assert other is not None
         slots = tg.all_slots(other)
         if len(slots) != 1 or len(other.targets.get(slots[0].get("name", "target"), [])) != 1:
-            game.trace.add("cannot", ("706.2",), what=Text("该连结并非仅指定单一目标", "that link does not have a single target"))
+            game.trace.add("cannot", game.data.cite("target.change"), what=game.data.text("not_single_target"))
             return False
         slot = slots[0]
         name = slot.get("name", "target")
         current = other.targets[name][0]
         options_objs = [o for o in tg.candidates(game, other, slot, {current})]
         if not options_objs:
-            game.trace.add("change_target_none", ("706.2",), link=obj)
+            game.trace.add("change_target_none", game.data.cite("target.change"), link=obj)
             return False
         by_name = {tg.obj_id(game, o): o for o in options_objs}
         answer = game.ask(Choice("new_target", ctx.controller, ctx.source.id, tuple(sorted(by_name)), slot=name))
         new = by_name[answer]
         other.targets[name] = [new]
-        game.trace.add("change_target", ("706.2",), player=PlayerRef(ctx.controller), link=obj, targets=[new])
-        if isinstance(new, CardRef):  # 706.2: it triggers what triggers on becoming a target
+        game.trace.add("change_target", game.data.cite("target.change"), player=PlayerRef(ctx.controller), link=obj, targets=[new])
+        if isinstance(new, CardRef):  # [target.change]: it triggers what triggers on becoming a target
             events.emit(game, events.Event("targeted", new, player=other.controller, data={"link": other.uid}))
     return True
 
 
 def _interrupt(game: "Game", ctx: Context, spec: Any) -> bool:
-    """711: interrupt the targeted link(s)."""
+    """[interrupt]: interrupt the targeted link(s)."""
     from judge.engine.resolution import interrupt
 
     done = False
     for obj in ctx.legal.get(spec, []):
         if isinstance(obj, LinkRef):
             other = game.state.link(obj.uid)
-            if other is not None and (ctx.link is None or other.uid != ctx.link.uid):  # 711.2: not itself
+            if other is not None and (ctx.link is None or other.uid != ctx.link.uid):  # [interrupt]: not itself
                 interrupt(game, other, by_game=False)
                 done = True
     return done
 
 
 def _feasible(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
-    """712.7: a player may choose to do the actions only if they can do all of them."""
+    """[effect.may]: a player may choose to do the actions only if they can do all of them."""
     for op in ops:
         key = next(iter(op))
         spec = op[key]
@@ -474,14 +473,15 @@ def _feasible(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
 
 
 def _may(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
-    """708.3 / 712.7: an optional part, decided on resolution; only if all of it can be done."""
-    cites = ("708.3", "712.7") if ctx.link is not None and ctx.link.kind in ("trigger", "effect") else ("712.7",)
+    """[trigger.may] / [effect.may]: an optional part, decided on resolution; only if all of it can be done."""
+    trig = ctx.link is not None and ctx.link.kind in ("trigger", "effect")
+    cites = game.data.cite("trigger.may", "effect.may") if trig else game.data.cite("effect.may")
     if not _feasible(game, ctx, ops):
-        game.trace.add("may_unable", ("712.7",), player=PlayerRef(ctx.controller))
+        game.trace.add("may_unable", game.data.cite("effect.may"), player=PlayerRef(ctx.controller))
         return False
-    if game.loop_refuse == ctx.controller:  # 803.2: they cannot choose to continue the loop
+    if game.loop_refuse == ctx.controller:  # [loop.optional]: they cannot choose to continue the loop
         game.loop_refuse = None
-        game.trace.add("loop_refused", ("803.2",), player=PlayerRef(ctx.controller))
+        game.trace.add("loop_refused", game.data.cite("loop.optional"), player=PlayerRef(ctx.controller))
         yes = False
     else:
         yes = bool(game.ask(Choice("may", ctx.controller, ctx.source.id, (False, True))))
@@ -497,7 +497,7 @@ def _pay(game: "Game", ctx: Context, spec: Any) -> bool:
     if pool < n:
         return False
     game.state.pools[ctx.controller] = pool - n
-    game.trace.add("pay", ("712.7",), player=PlayerRef(ctx.controller), detail=Text(f"({n})"))
+    game.trace.add("pay", game.data.cite("effect.may"), player=PlayerRef(ctx.controller), detail=Text(f"({n})"))
     return True
 
 
@@ -509,25 +509,25 @@ def _if(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 def _condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
     (kind, arg), = cond.items()
-    if kind == "targeted":  # 706.3: only a target the link legally has as it resolves counts
+    if kind == "targeted":  # [effect.if_targeted]: only a target the link legally has as it resolves counts
         wanted = cards(ctx, arg)
         legal = [o for objs in ctx.legal.values() for o in objs]
         hit = bool(wanted) and any(w in legal for w in wanted)
-        game.trace.add("if_targeted_yes" if hit else "if_targeted_no", ("706.3",),
+        game.trace.add("if_targeted_yes" if hit else "if_targeted_no", game.data.cite("effect.if_targeted"),
                        card=wanted[0] if wanted else CardRef(str(arg), 0))
         return hit
     if kind in ("gte", "lte", "eq"):
         a, b = (value(ctx, v) for v in arg)
         ok = {"gte": a >= b, "lte": a <= b, "eq": a == b}[kind]
-        game.trace.add("condition", ("712.3",), what=Text(f"{a} {kind} {b}"), amount=ok)
+        game.trace.add("condition", game.data.cite("effect.text_order"), what=Text(f"{a} {kind} {b}"), amount=ok)
         return ok
     raise ValueError(f"unknown condition {kind!r}")
 
 
 def _each_player(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
-    """802.1: choices made at the same time: the turn player first, then clockwise."""
+    """[simultaneous.players]: choices made at the same time: the turn player first, then clockwise."""
     order = game.state.seat_order_from(game.state.turn)
-    game.trace.add("each_player", ("802.1",), players=[PlayerRef(p) for p in order])
+    game.trace.add("each_player", game.data.cite("simultaneous.players"), players=[PlayerRef(p) for p in order])
     ok = True
     for p in order:
         sub = Context(game, ctx.link, p, ctx.source, ctx.bindings, ctx.legal, ctx.vars, ctx.that, ctx.read)
@@ -536,21 +536,21 @@ def _each_player(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
 
 
 def _modify(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """714.3: a continuous effect from the resolving link (power/health/armor, set, cannot …)."""
+    """[continuous.from_link]: a continuous effect from the resolving link (power/health/armor, set, cannot …)."""
     from judge.engine import continuous
 
     return continuous.create(game, ctx, spec)
 
 
 def _replace_op(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """716: a replacement effect from the resolving link."""
+    """[replacement.created]: a replacement effect from the resolving link."""
     from judge.engine import replacement
 
     return replacement.create(game, ctx, spec, prevention=False)
 
 
 def _prevent_op(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """717.2: a prevention effect from the resolving link."""
+    """[prevention.created]: a prevention effect from the resolving link."""
     from judge.engine import replacement
 
     return replacement.create(game, ctx, spec, prevention=True)
@@ -567,7 +567,7 @@ def _for_each(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 def _create(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """Put a token (替代物) onto the field under a player's control; it enters like a card (710.1)."""
+    """Put a token onto the field under a player's control; it enters like a card [enter]."""
     st = game.state
     who = players(ctx, spec.get("under", "you"))
     ok = False

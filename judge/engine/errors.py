@@ -27,8 +27,10 @@ class OpenChoice(EngineError):
 
 
 class CannotAdd(EngineError):
-    """Adding a link cannot be finished (707.2: the whole action is rewound)."""
+    """Adding a link cannot be finished (the whole action is rewound [chain.rewind]). ``reason`` names a word of the
+    game's data (``why_<reason>``), filled with ``args``."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, **args: object) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.args_ = args

@@ -1,6 +1,7 @@
-"""Everything that happens is an event: it passes the replacement step (716, 717), happens, then may trigger.
+"""Everything that happens is an event: it passes the replacement step [replacement.*], happens, then may trigger.
 
-A damage or repair event is a packet (717.1): amount, damage type, combat mark, preventable, source, destination.
+A damage or repair event is a packet [damage.packet]: amount, damage type, combat mark, preventable, source,
+destination.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class Event:
 
 
 def replace(game: "Game", event: Event) -> Event | None:
-    """The replacement/prevention step (716, 717): the event as changed, or None if it no longer happens."""
+    """The replacement/prevention step: the event as changed, or None if it no longer happens."""
     from judge.engine import replacement
 
     return replacement.replace(game, event)
@@ -35,7 +36,8 @@ def replace(game: "Game", event: Event) -> Event | None:
 
 def emit(game: "Game", event: Event) -> Event | None:
     """Run one event through the pipeline; returns what happened (``None`` if nothing did). Outside a link's
-    resolution or another batch of simultaneous events, the event (with what it produces) is its own batch (717.4)."""
+    resolution or another batch of simultaneous events, the event (with what it produces) is its own batch
+    [replacement.next]."""
     if game.resolving is None:
         with game.batch():
             return _emit(game, event)
@@ -49,7 +51,7 @@ def _emit(game: "Game", event: Event) -> Event | None:
     game.event_count += 1
     event.data.setdefault("eid", game.event_count)
     if "applied" not in event.data:
-        event.data["applied"] = set(game.inherit)  # 716.1e: events a replacement produced remember it
+        event.data["applied"] = set(game.inherit)  # [replacement.once]: events a replacement produced remember it
     final = replace(game, event)
     if final is None:
         game.chars_cache.clear()
@@ -58,7 +60,7 @@ def _emit(game: "Game", event: Event) -> Event | None:
     game.chars_cache.clear()
     if not ok:
         return None
-    triggers.collect(game, final)  # 716.1a: only what actually happened triggers
+    triggers.collect(game, final)  # [replacement.instead]: only what actually happened triggers
     return final
 
 
@@ -79,11 +81,11 @@ def _apply_move(game: "Game", ev: Event) -> bool:
     to = ev.data["to"]
     ev.data["from"] = origin
     if game.is_field(origin):
-        st.lki_chars[ev.card] = dict(game.chars(card))  # its characteristics as it left (709.2d)
-    st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit (707.3, 709.2d)
+        st.lki_chars[ev.card] = dict(game.chars(card))  # its characteristics as it left [info.lki]
+    st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit [info.lki]
     card.inc += 1
     card.zone = to
-    card.ts = st.tick()  # 718.2a, 718.2c: the timestamp of a card is when it entered its zone
+    card.ts = st.tick()  # [timestamp.card]: the timestamp of a card is when it entered its zone
     card.counter_ts = {}
     card.attached_to = None
     for other in st.cards.values():  # what was attached to it falls off with it
@@ -95,7 +97,7 @@ def _apply_move(game: "Game", ev: Event) -> bool:
         card.granted = []
         card.exhausted = False
         card.face_down = bool(ev.data.get("face_down", False))
-        if to in ("hand", "deck", "salvage", "vortex"):
+        if to != "chain":  # off the field and the chain, a card has no controller but its owner
             card.controller = card.owner
     ev.data["new"] = card.ref
     cause = ev.data.get("cause", "move")
@@ -129,9 +131,9 @@ def _apply_damage(game: "Game", ev: Event) -> bool:
     if amount <= 0:
         return False
     st.cards[ev.card.id].damage += amount
-    st.turn_damage[ev.card.id] = st.turn_damage.get(ev.card.id, 0) + amount  # 717.5
+    st.turn_damage[ev.card.id] = st.turn_damage.get(ev.card.id, 0) + amount  # [prevention.first_each_turn]
     game.trace.add(
-        "damage", ev.data.get("cites", ("713.1",)), source=ev.data["source"], card=ev.card,
+        "damage", ev.data.get("cites") or game.data.cite("effect.one_shot"), source=ev.data["source"], card=ev.card,
         amount=amount, kind=ev.data.get("type") or "", combat=bool(ev.data.get("combat")),
         preventable=ev.data.get("preventable", True) is not False, eid=ev.data.get("eid"),
     )
@@ -144,7 +146,7 @@ def _apply_repair(game: "Game", ev: Event) -> bool:
         return False
     amount = max(0, min(card.damage, int(ev.data["amount"])))
     card.damage -= amount
-    game.trace.add("repair", ev.data.get("cites", ("713.1",)), card=ev.card, amount=amount, packet=int(ev.data["amount"]))
+    game.trace.add("repair", ev.data.get("cites") or game.data.cite("effect.one_shot"), card=ev.card, amount=amount, packet=int(ev.data["amount"]))
     return amount > 0
 
 
@@ -175,7 +177,7 @@ def _apply_flag(game: "Game", ev: Event) -> bool:
     if card.exhausted == want:
         return False
     card.exhausted = want
-    st.status_left[(card.id, not want)] = st.tick()  # 714.3b: when it stopped being exhausted (or ready)
+    st.status_left[(card.id, not want)] = st.tick()  # [continuous.as_long_as]: when it stopped being exhausted (or ready)
     game.trace.add(ev.kind, ev.data.get("cites", ()), card=ev.card)
     return True
 
@@ -192,7 +194,7 @@ def _apply_counters(game: "Game", ev: Event) -> bool:
     card.counters[kind] = card.counters.get(kind, 0) + amount
     placed = card.counter_ts.setdefault(kind, [])
     if amount > 0:
-        placed.append([st.tick(), amount])  # 718.2g: each placement has the time it was put on the card
+        placed.append([st.tick(), amount])  # [timestamp.counters]: each placement has the time it was put on the card
     else:  # counters taken off: the most recently placed go first (the rules do not say which)
         left = -amount
         while left and placed:
@@ -206,7 +208,7 @@ def _apply_counters(game: "Game", ev: Event) -> bool:
 
 
 def _apply_create(game: "Game", ev: Event) -> bool:
-    """A token is put onto the field (it enters following 710.1)."""
+    """A token is put onto the field (it enters like a card [enter])."""
     from judge.engine import field as field_mod
     from judge.engine.state import Card
 
@@ -219,14 +221,14 @@ def _apply_create(game: "Game", ev: Event) -> bool:
         cid = f"token{n}"
     name = spec.get("name", "token")
     card = Card(id=cid, name=name if isinstance(name, dict) else {"zh": str(name), "en": str(name)}, text=spec.get("text", ""),
-                owner=str(ev.player), controller=str(ev.player), zone=spec.get("zone", "units"), type=spec.get("type", "reinforcement"),
+                owner=str(ev.player), controller=str(ev.player), zone=spec.get("zone", game.data.token["zone"]), type=spec.get("type", game.data.token["type"]),
                 subtypes=list(spec.get("subtypes") or []), power=spec.get("power"), health=spec.get("health"),
                 damage_type=spec.get("damage_type"), status=list(spec.get("status") or []), token=True,
                 abilities=list(spec.get("abilities") or []), proto=str(spec.get("name", "token")))
-    card.ts = st.tick()  # 718.2a
+    card.ts = st.tick()  # [timestamp.card]
     st.cards[cid] = card
     ev.card = card.ref
-    field_mod.enter(game, card, {"from": "", "cites": ("710.1",)})
+    field_mod.enter(game, card, {"from": "", "cites": game.data.cite("enter.token")})
     return True
 
 

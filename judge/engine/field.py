@@ -1,4 +1,4 @@
-"""Entering the field (710.1a–e): effects as it enters, status, continuous abilities, triggers, uniqueness."""
+"""Entering the field [enter]: effects as it enters, status, continuous abilities, triggers, uniqueness."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice
 from judge.engine.refs import CardRef, Text, ZoneRef
+from judge.engine.ruleset import Cites
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -13,46 +14,49 @@ if TYPE_CHECKING:
 
 
 def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
-    """Put ``card`` onto the field; no player receives priority meanwhile (710.1)."""
+    """Put ``card`` onto the field; no player receives priority meanwhile [enter]."""
     from judge.engine import effects, events
 
     st = game.state
     origin = how.get("from", "")
     if how.get("controller"):
         card.controller = how["controller"]
-    # 710.1a: effects created "as [this card] enters" apply without the chain
+    # [enter.as]: effects created "as [this card] enters" apply without the chain
     for ab in card.abilities:
         if ab.get("kind") == "as_enters":
-            game.trace.add("enter_as", ("710.1a",), card=card.ref, text=Text(ab.get("text", "…"), ab.get("text_en", "")))
+            game.trace.add("enter_as", game.data.cite("enter.as"), card=card.ref, text=Text(ab.get("text", "…"), ab.get("text_en", "")))
             effects.run_ops(game, effects.Context(game, None, card.controller, card.ref, {"self": card.ref}), ab.get("do", []))
-    # 710.1b: enters exhausted / with counters / with damage; attachments attach; the zone by card type
+    # [enter]: enters exhausted / with counters / with damage; attachments attach; the zone by card type
     spec = dict(card.enters)
     exhausted = bool(how.get("exhausted") or spec.get("exhausted"))
-    card.exhausted = exhausted  # 710.1b: ready unless stated
+    if "exhausted" not in how and "exhausted" not in spec and game.data.enters_exhausted(card):
+        exhausted = not _enters_ready(game, card)  # [enter.exhausted]: as its type enters, unless it says otherwise
+    card.exhausted = exhausted  # [enter]: ready unless stated
     card.face_down = bool(how.get("face_down", False))
     for kind, n in (spec.get("counters") or {}).items():
         card.counters[kind] = card.counters.get(kind, 0) + int(n)
     card.damage += int(spec.get("damage", 0))
     attach_to: CardRef | None = how.get("attach_to")
-    detail: list[str] = []
+    detail: list[Text] = []
     if exhausted:
-        detail.append(game.data.word("exhausted", "zh"))
+        detail.append(game.data.text("exhausted"))
     if card.face_down:
-        detail.append(game.data.word("face_down", "zh"))
+        detail.append(game.data.text("face_down"))
     if attach_to is not None and st.is_current(attach_to):
         card.attached_to = attach_to.id
-        game.trace.add("enter_attach", ("710.1", "710.1b"), card=card.ref, target=attach_to)
+        game.trace.add("enter_attach", game.data.cite("enter"), card=card.ref, target=attach_to)
     else:
         game.trace.add(
-            "enter", tuple(dict.fromkeys(tuple(how.get("cites", ())) + ("710.1", "710.1b"))), card=card.ref, zone=ZoneRef(card.zone),
-            detail=Text(f"（{'、'.join(detail)}）" if detail else "", _en_detail(exhausted, card.face_down)),
+            "enter", Cites() + tuple(how.get("cites", ())) + game.data.cite("enter"), card=card.ref, zone=ZoneRef(card.zone),
+            detail=game.data.text("enter_detail", what=Text("、".join(d.zh for d in detail), ", ".join(d.en for d in detail)))
+            if detail else Text(""),
         )
-    # 710.1c: the remaining continuous abilities start to apply (part 2 computes them)
+    # [enter.continuous]: the remaining continuous abilities start to apply
     if any(ab.get("kind") in ("continuous", "cost_modifier") for ab in card.abilities):
-        game.trace.add("enter_continuous", ("710.1c",), card=card.ref)
-    # 710.1d: "when [this card] enters" triggers
-    events.emit(game, events.Event("entered", card.ref, data={"from": origin, "trigger_cites": ("710.1d",)}))
-    # 710.1e: uniqueness conflicts
+        game.trace.add("enter_continuous", game.data.cite("enter.continuous"), card=card.ref)
+    # [enter.trigger]: "when [this card] enters" triggers
+    events.emit(game, events.Event("entered", card.ref, data={"from": origin, "trigger_cites": game.data.cite("enter.trigger")}))
+    # [enter.unique]: uniqueness conflicts
     if "unique" in card.status:
         same = [
             c for c in st.cards.values()
@@ -64,11 +68,11 @@ def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
             keep = game.ask(Choice("unique", card.controller, card.id, options))
             for cid in options:
                 if cid != keep:
-                    game.trace.add("unique_conflict", ("710.1e",), player=game.player_ref(card.controller),
+                    game.trace.add("unique_conflict", game.data.cite("enter.unique"), player=game.player_ref(card.controller),
                                    card=st.cards[keep].ref, target=st.cards[cid].ref)
                     events.emit(game, events.Event("move", st.cards[cid].ref, data={"to": game.data.graveyard, "cause": "silent"}))
 
 
-def _en_detail(exhausted: bool, face_down: bool) -> str:
-    parts = [w for w, on in (("exhausted", exhausted), ("face down", face_down)) if on]
-    return f" ({', '.join(parts)})" if parts else ""
+def _enters_ready(game: "Game", card: "Card") -> bool:
+    """An ability of the card's that says it enters ready ([enter.exhausted]'s exception) applies before it enters."""
+    return any(ab.get("kind") == "continuous" and ab.get("enters_ready") for ab in card.all_abilities())

@@ -12,33 +12,33 @@ from judge.engine.errors import InvalidInput
 from judge.engine.refs import CardRef, PlayerRef
 from judge.engine.state import GameState
 from judge.engine.trace import Trace
-from judge.games import GameData
+from judge.engine.ruleset import Ruleset
 
 
 class Game:
     """One game in progress. Every decision goes to ``chooser``; every step goes to ``trace``."""
 
-    def __init__(self, state: GameState, data: GameData, chooser: Chooser) -> None:
+    def __init__(self, state: GameState, data: Ruleset, chooser: Chooser) -> None:
         self.state = state
         self.data = data
         self.chooser = chooser
         self.trace = Trace()
         self.resolved: list[tuple[int, str, str]] = []  # (link uid, source card id, outcome)
-        self.chars_cache: dict[tuple[str, int], dict[str, Any]] = {}  # current characteristics (714), per event
+        self.chars_cache: dict[tuple[str, int], dict[str, Any]] = {}  # current characteristics, per event
         self.computing: set[tuple[str, int]] = set()
-        self.partial: dict[tuple[str, int], dict[str, Any]] = {}  # values so far of a card being computed (714.2)
+        self.partial: dict[tuple[str, int], dict[str, Any]] = {}  # values so far of a card being computed
         self.checks: list[Any] = []  # expectations checked part-way (`check` actions)
         self.explained: list[tuple[int, dict[str, Any]]] = []  # `--explain` at each `check` action: (action index, rows)
         self.event_count = 0
-        self.inherit: set[str] = set()  # 716.1e: replacements already applied to the event being replaced
-        self.resolving: int | None = None  # the batch of events going on now: a link's uid, or a negative id (717.4)
+        self.inherit: set[str] = set()  # [replacement.once]: replacements already applied to the event being replaced
+        self.resolving: int | None = None  # the batch of events going on now: a link's uid, or a negative id
         self.batch_seq = 0
         self.spent_next: list[Any] = []
-        self.loop_stop: Any = None  # 803.3: set while a shortcut loop is ending
-        self.loop_refuse: str | None = None  # 803.2: this player may not continue the loop next time
+        self.loop_stop: Any = None  # [loop.mandatory]: set while a shortcut loop is ending
+        self.loop_refuse: str | None = None  # [loop.optional]: this player may not continue the loop next time
 
     def chars(self, card: Any) -> dict[str, Any]:
-        """The card's current power, health and armor after continuous effects (714, 718, 719)."""
+        """The card's current power, health and armor after continuous effects."""
         from judge.engine import continuous
 
         return continuous.chars(self, card)
@@ -67,7 +67,8 @@ class Game:
         return self.state.cards[card_id].ref
 
     def give_priority(self, player: str, cites: tuple[str, ...]) -> None:
-        """Before anyone receives priority, waiting triggers go on the chain (708.1, 708.1b)."""
+        """Before anyone receives priority, the game's checks are made and waiting triggers go on the chain
+        [trigger.wait]."""
         triggers.pre_priority(self)
         self.state.priority = player
         self.trace.add("priority", cites, player=PlayerRef(player))
@@ -83,10 +84,10 @@ class Game:
 
     @contextmanager
     def batch(self, uid: int | None = None) -> Iterator[None]:
-        """717.4: what one link's resolution (``uid``) does is one "next time"; so is what the rules do at once
-        outside a link (the packets of one combat damage step, the destructions of one lethal-damage check); any
-        other event outside these is a batch of its own (events.emit). A "next time" effect used in the batch is
-        spent when it ends."""
+        """[replacement.next]: what one link's resolution (``uid``) does is one "next time"; so is what the rules do at
+        once outside a link (the packets of one combat damage step, the destructions of one state check); any other
+        event outside these is a batch of its own (events.emit). A "next time" effect used in the batch is spent when
+        it ends."""
         from judge.engine import replacement
 
         if uid is None:
@@ -97,10 +98,10 @@ class Game:
             yield
         finally:
             self.resolving = outer
-            replacement.end_resolution(self, uid)  # 717.4
+            replacement.end_resolution(self, uid)  # [replacement.next]
 
     def _pass_until(self, player: str) -> None:
-        """The players before ``player`` in priority order pass (409: priority passes clockwise)."""
+        """The players before ``player`` in priority order pass (priority passes clockwise)."""
         holder = self.state.priority
         if holder is None or holder == player:
             self.state.priority = player
@@ -149,7 +150,7 @@ class Game:
             resolution.all_pass_and_resolve(self)
 
     def _act_resolve_all(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
-        """Every player keeps passing until the chain is empty; a repeating state is a loop (803)."""
+        """Every player keeps passing until the chain is empty; a repeating state is a loop [loop.found]."""
         from judge.engine.loops import Detector
 
         guard = 0
@@ -174,16 +175,17 @@ class Game:
         self._pass_until(card.controller)
         why = continuous.forbidden(self, card, "attack")
         if why is not None:  # a rule effect says it cannot attack
-            self.trace.add("attack_forbidden", ("714.3f",) if why.origin == "link" else ("714.2",), card=card.ref, text=why.text)
+            self.trace.add("attack_forbidden", self.data.cite("continuous.locked" if why.origin == "link" else "continuous.from_ability"),
+                           card=card.ref, text=why.text)
             return
         defender = st.cards[target].ref if target in st.cards else None
         st.combat = {"attacker": card.ref, "defender": defender}
-        self.trace.add("attack", (), card=card.ref, target=defender if defender else PlayerRef(str(target)))
+        self.trace.add("attack", self.data.cite("combat.attack"), card=card.ref, target=defender if defender else PlayerRef(str(target)))
         events.emit(self, events.Event("attacks", card.ref, player=card.controller, data={"defender": defender}))
         self.give_priority(st.turn, ())
 
     def _act_combat_damage(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
-        """Attacker and defender deal combat damage equal to their power at the same time (802.2 orders packets)."""
+        """Attacker and defender deal combat damage equal to their power at the same time [combat.damage]."""
         from judge.engine import events
 
         st = self.state
@@ -192,14 +194,14 @@ class Game:
         a, d = st.combat["attacker"], st.combat["defender"]
         packets = [(a, d), (d, a)]
         order = st.seat_order_from(st.turn)
-        packets.sort(key=lambda p: order.index(st.view(p[1])[0].controller))  # 802.2: turn player's characters first
+        packets.sort(key=lambda p: order.index(st.view(p[1])[0].controller))  # [combat.damage]: turn player's characters first
         amounts = {src: int(self.chars(st.cards[src.id])["power"] or 0) for src, _ in packets if st.is_current(src)}
-        with self.batch():  # dealt at the same time: one "next time" (717.4's reading for packets outside a link)
+        with self.batch():  # dealt at the same time: one "next time" [replacement.next]
             for src, dst in packets:
                 if src in amounts and st.is_current(dst) and amounts[src] > 0:
                     events.emit(self, events.Event("damage", dst, player=st.view(src)[0].controller, data={
                         "amount": amounts[src], "type": st.view(src)[0].damage_type or "", "source": src, "combat": True,
-                        "preventable": True, "cites": ("802.2", "717.1")}))
+                        "preventable": True, "cites": self.data.cite("combat.damage")}))
         self.give_priority(st.turn, ())
 
     def _act_end_combat(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
@@ -207,8 +209,8 @@ class Game:
 
         self.state.combat = None
         continuous.end(self, "combat")
-        self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "combat"]  # 715.1 durations
-        self.trace.add("end_combat", ("714.3",))
+        self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "combat"]  # their durations
+        self.trace.add("end_combat", self.data.cite("combat.end"))
 
     def _act_check(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         """An expectation checked at this point of the scenario (reported with the final ones)."""
@@ -222,7 +224,7 @@ class Game:
             self.checks.append(c)
         named = [e["card"] for e in exps if "card" in e] + [k.split(".")[0] for e in exps for k in e.get("explain") or {}]
         # `--explain` also shows the cards this check read, as they were then: only those whose values were computed
-        # for it (computing others could ask a 718.3 question or add trace steps the run would not have had)
+        # for it (computing others could ask a [timestamp.simultaneous] question or add trace steps the run would not have had)
         done = [cid for cid in dict.fromkeys(named) if cid in self.state.cards
                 and (cid, self.state.cards[cid].inc) in self.chars_cache]
         self.explained.append((path[-1], explain_cards(self, done)))
@@ -250,12 +252,12 @@ class Game:
         for card in self.state.cards.values():
             card.granted = [g for g in card.granted if g.until != "turn"]
         self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "turn"]
-        continuous.end(self, "turn")  # 714.3: "this turn" effects end
+        continuous.end(self, "turn")  # [turn.end]: "this turn" effects end
         replacement.end(self, "turn")
-        self.state.turn_damage = {}  # 717.5: "the first X each turn" starts again
+        self.state.turn_damage = {}  # [prevention.first_each_turn]: "the first X each turn" starts again
         self.state.turn_prevented = {}
         self.state.combat = None
-        self.trace.add("end_turn", ())
+        self.trace.add("end_turn", self.data.cite("turn.end"))
         nxt = action["end_turn"] if isinstance(action["end_turn"], str) else self.state.seat_order_from(self.state.turn)[1]
         self.state.turn = nxt
         self.state.priority = None

@@ -1,9 +1,9 @@
-"""Loops (803): a repeating state is detected while every player keeps passing, then shortcut without iterating.
+"""Loops [loop.found]: a repeating state is detected while every player keeps passing, then shortcut without iterating.
 
-The state is compared without the tokens (替代物) a loop makes: what it accumulates is not part of the state that
-repeats, so the loop is found after one complete demonstration (803.2, 803.3 "需先完整地演示该循环"): the first time the
-rest of the state (cards other than tokens, the chain, waiting triggers, pools, the turn) comes back. The difference in
-token counts over that one cycle is the loop's effect, applied X times at once.
+The state is compared without the tokens a loop makes: what it accumulates is not part of the state that repeats, so
+the loop is found after one complete demonstration ([loop.optional], [loop.mandatory]: the loop must first be shown
+once in full): the first time the rest of the state (cards other than tokens, the chain, waiting triggers, pools, the
+turn) comes back. The difference in token counts over that one cycle is the loop's effect, applied X times at once.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from judge.engine.refs import LinkRef, PlayerRef, Text
 if TYPE_CHECKING:
     from judge.engine.game import Game
 
-MANDATORY_MIN = 1_000_001  # 803.3: a number greater than one million
+MANDATORY_MIN = 1_000_001  # [loop.mandatory]: a number greater than one million
 BIG = 10**12
 
 
 class GameOver(EngineError):
-    """The game has ended (803.5: a drawn game)."""
+    """The game has ended (a drawn game [loop.draw])."""
 
 
 def _link_sig(l: Any) -> tuple[Any, ...]:
@@ -33,7 +33,7 @@ def signature(game: "Game") -> tuple[Any, ...]:
     """The state a loop repeats: every card but tokens, the chain, waiting triggers, pools, the turn.
 
     Tokens are left out (their number and whether there is one yet): a loop's first cycle makes the first token of a
-    kind, and counting its presence would make the demonstration longer than the one complete cycle 803.3 asks for.
+    kind, and counting its presence would make the demonstration longer than the one complete cycle the rules ask for.
     """
     st = game.state
     cards = []
@@ -76,14 +76,15 @@ class Detector:
 
 
 def shortcut(game: "Game", start: tuple[int, int, dict[Any, int]], now: tuple[int, int, dict[Any, int]]) -> None:
-    """803.2, 803.3, 803.5: handle a loop whose one cycle is what happened between ``start`` and ``now``."""
+    """[loop.optional], [loop.mandatory], [loop.draw]: handle a loop whose one cycle is what happened between
+    ``start`` and ``now``."""
     st = game.state
     cycle = game.resolved[start[0]:now[0]]
     kinds = [game.trace.links[uid].kind for uid, _, _ in cycle]
     optional = [s for s in game.trace.steps[start[1]:now[1]] if s.kind in ("may_yes", "pay", "trigger_paid")]
     delta = {k: now[2].get(k, 0) - start[2].get(k, 0) for k in set(now[2]) | set(start[2])}
-    game.trace.add("loop_found", ("803.1",), links=[LinkRef(uid) for uid, _, _ in cycle])
-    if optional:  # 803.2: the player of the first optional action names a number; the others may name smaller
+    game.trace.add("loop_found", game.data.cite("loop.found"), links=[LinkRef(uid) for uid, _, _ in cycle])
+    if optional:  # [loop.optional]: the player of the first optional action names a number; the others may name smaller
         first = optional[0].args["player"].id
         players = [p.id for p in (s.args["player"] for s in optional)]
         order = [p for p in st.seat_order_from(first) if p in players]
@@ -94,33 +95,33 @@ def shortcut(game: "Game", start: tuple[int, int, dict[Any, int]], now: tuple[in
             if y < x:
                 x, chooser = y, p
         _repeat(game, delta, x)
-        game.trace.add("loop_optional", ("803.2",), player=PlayerRef(chooser), amount=x)
-        game.loop_refuse = chooser  # 803.2: next time they cannot choose to continue the loop
-        game.give_priority(chooser, ("803.2",))  # 803.2: "然后，选择了X的玩家获得优先权"
+        game.trace.add("loop_optional", game.data.cite("loop.optional"), player=PlayerRef(chooser), amount=x)
+        game.loop_refuse = chooser  # [loop.optional]: next time they cannot choose to continue the loop
+        game.give_priority(chooser, game.data.cite("loop.optional"))  # [loop.optional]: then the player who chose X receives priority
         return
-    if not any(k in ("trigger", "effect") for k in kinds):  # 803.5
+    if not any(k in ("trigger", "effect") for k in kinds):  # [loop.draw]
         st.result = "draw"
-        game.trace.add("game_drawn", ("803.5",))
+        game.trace.add("game_drawn", game.data.cite("loop.draw"))
         raise GameOver("draw")
-    # 803.3: the controller of the loop's first triggered effect names a number over one million
+    # [loop.mandatory]: the controller of the loop's first triggered effect names a number over one million
     first_uid = next(uid for (uid, _, _), k in zip(cycle, kinds) if k in ("trigger", "effect"))
     info = game.trace.links[first_uid]
     x = int(game.ask(Choice("loop", info.controller, info.source, range(MANDATORY_MIN, BIG))))
     _repeat(game, delta, x)
-    game.trace.add("loop_mandatory", ("803.3",), player=PlayerRef(info.controller), amount=x)
-    # 803.3: it ends the next time that effect would trigger: it does not (its link, just added, is taken back)
+    game.trace.add("loop_mandatory", game.data.cite("loop.mandatory"), player=PlayerRef(info.controller), amount=x)
+    # [loop.mandatory]: it ends the next time that effect would trigger: it does not (its link, just added, is taken back)
     top = st.chain[-1] if st.chain else None
     if top is not None and top.source.id == info.source and top.kind == info.kind and top.controller == info.controller:
         st.chain.pop()
         game.resolved.append((top.uid, top.source.id, "removed"))
-        game.trace.add("loop_end", ("803.3",), link=LinkRef(top.uid))
-        # 803.3 (example): the game goes on as usual: the turn player receives priority
+        game.trace.add("loop_end", game.data.cite("loop.mandatory"), link=LinkRef(top.uid))
+        # [loop.mandatory] (its example): the game goes on as usual: the turn player receives priority
         if not st.chain:
-            game.give_priority(st.turn, ("803.3",))
+            game.give_priority(st.turn, game.data.cite("loop.mandatory"))
     else:
         src = info.source
         game.loop_stop = lambda href, ab: href.id == src  # the next time it would trigger, it does not
-        game.trace.add("loop_end_pending", ("803.3",), text=Text(src))
+        game.trace.add("loop_end_pending", game.data.cite("loop.mandatory"), text=Text(src))
 
 
 def _repeat(game: "Game", delta: dict[tuple[str, str, str], int], x: int) -> None:
@@ -131,4 +132,4 @@ def _repeat(game: "Game", delta: dict[tuple[str, str, str], int], x: int) -> Non
             continue
         rep = [c for c in st.cards.values() if c.token and c.proto == proto and c.controller == controller and c.zone == zone][-1]
         rep.copies += d * x
-        game.trace.add("loop_tokens", ("803.3",), player=PlayerRef(controller), card=rep.ref, amount=d * x)
+        game.trace.add("loop_tokens", game.data.cite("loop.mandatory"), player=PlayerRef(controller), card=rep.ref, amount=d * x)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, order=True)
 class CardRef:
-    """A card as one object: ``inc`` counts its zone changes, so a card that moved is a new object (709.2a)."""
+    """A card as one object: ``inc`` counts its zone changes, so a card that moved is a new object [resolve.recheck]."""
 
     id: str
     inc: int

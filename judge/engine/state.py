@@ -12,12 +12,12 @@ from judge.engine.refs import CardRef, Obj
 
 @dataclass
 class Granted:
-    """An ability given to a card by an effect (706.1c), with its limit (``turn`` = until end of turn)."""
+    """An ability given to a card by an effect [effect.grant], with its limit (``turn`` = until end of turn)."""
 
     ability: dict[str, Any]
     until: str | None
     source: str
-    ts: int = 0  # 718.2f: an ability added to a card has the timestamp of when it was added
+    ts: int = 0  # [timestamp.ability]: an ability added to a card has the timestamp of when it was added
 
 
 @dataclass
@@ -47,12 +47,12 @@ class Card:
     granted: list[Granted] = field(default_factory=list)
     enters: dict[str, Any] = field(default_factory=dict)
     inc: int = 0
-    armor: int | None = None  # 717.2c: an armor value (equipment armor or a character's own)
-    armor_for: list[str] = field(default_factory=lambda: ["commander"])  # 717.2c: only commanders, unless it says so
-    ts: int = 0  # 718.2a–c: when it entered its zone (0 = the start of the game), or was last attached
-    counter_ts: dict[str, list[list[int]]] = field(default_factory=dict)  # 718.2g: [timestamp, number] per placement
-    token: bool = False  # a token (替代物) put onto the field by an effect
-    copies: int = 1  # a token standing for this many identical tokens (803.3 loop shortcut)
+    armor: int | None = None  # [prevention.armor]: an armor value (an attachment's or a character's own)
+    armor_for: list[str] = field(default_factory=list)  # [prevention.armor]: which card types it protects (game data default)
+    ts: int = 0  # [timestamp.card]: when it entered its zone (0 = the start of the game), or was last attached
+    counter_ts: dict[str, list[list[int]]] = field(default_factory=dict)  # [timestamp.counters]: [timestamp, number] per placement
+    token: bool = False  # a token put onto the field by an effect
+    copies: int = 1  # a token standing for this many identical tokens ([loop.mandatory] shortcut)
     proto: str = ""  # a token's name: what tokens of one kind share (803 loop detection)
 
     @property
@@ -93,12 +93,12 @@ class Link:
     tracked: list[CardRef] = field(default_factory=list)
     locked: dict[str, int] = field(default_factory=dict)
     free: bool = False
-    created_at: int = 0  # the clock when the link was created (714.3b)
+    created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
 
 
 @dataclass
 class Waiting:
-    """A triggered ability or effect that has triggered and waits to go on the chain (708.1)."""
+    """A triggered ability or effect that has triggered and waits to go on the chain [trigger.wait]."""
 
     kind: str  # trigger | effect
     source: CardRef
@@ -111,7 +111,7 @@ class Waiting:
 
 @dataclass
 class TriggerEffect:
-    """A triggered effect created by a resolving link (715): source and controller are the link's (712.5, 712.6)."""
+    """A triggered effect created by a resolving link [effect.create_trigger]: source and controller are the link's."""
 
     source: CardRef
     controller: str
@@ -123,7 +123,7 @@ class TriggerEffect:
 
 @dataclass
 class GameState:
-    """Everything the engine needs to continue the game from here; deep-copied to rewind (707.2)."""
+    """Everything the engine needs to continue the game from here; deep-copied to rewind [chain.rewind]."""
 
     players: list[str]
     turn: str
@@ -138,28 +138,28 @@ class GameState:
     next_uid: int = 1
     next_seq: int = 0
     rng: random.Random = field(default_factory=random.Random)
-    clock: int = 0  # 718.2: timestamps; 0 is the start of the game
-    cont_effects: list[Any] = field(default_factory=list)  # continuous effects created by links (714.3)
+    clock: int = 0  # [timestamp.card]: timestamps; 0 is the start of the game
+    cont_effects: list[Any] = field(default_factory=list)  # continuous effects created by links [continuous.from_link]
     repl_effects: list[Any] = field(default_factory=list)  # replacement/prevention effects created by links (716)
     next_eid: int = 1
     combat: dict[str, Any] | None = None  # the attack in progress: attacker, defender
-    turn_damage: dict[str, int] = field(default_factory=dict)  # 717.5: damage each character received this turn
-    turn_prevented: dict[str, int] = field(default_factory=dict)  # 717.5: damage prevented for it this turn
-    lki_chars: dict[CardRef, dict[str, Any]] = field(default_factory=dict)  # characteristics as it left (709.2d)
-    result: str | None = None  # "draw" once the game is a draw (803.5)
-    shield_used: dict[str, int] = field(default_factory=dict)  # 717.2a: what each shield has been reduced by
-    # 714.3b: (card id, exhausted value) -> when the card last stopped having that value
+    turn_damage: dict[str, int] = field(default_factory=dict)  # [prevention.first_each_turn]: damage each character received this turn
+    turn_prevented: dict[str, int] = field(default_factory=dict)  # [prevention.first_each_turn]: damage prevented for it this turn
+    lki_chars: dict[CardRef, dict[str, Any]] = field(default_factory=dict)  # characteristics as it left [info.lki]
+    result: str | None = None  # "draw" once the game is a draw [loop.draw]; "win:<player>" when one wins
+    shield_used: dict[str, int] = field(default_factory=dict)  # [prevention.shield]: what each shield has been reduced by
+    # [continuous.as_long_as]: (card id, exhausted value) -> when the card last stopped having that value
     status_left: dict[tuple[str, bool], int] = field(default_factory=dict)
-    field_zones: frozenset[str] = frozenset({"units", "commander", "resources"})
-    ts_turn: dict[int, str] = field(default_factory=dict)  # 718.3: the turn player when each timestamp was taken
-    # 718.3: each player's chosen order of their simultaneous effects: (timestamp, player) -> effect-id sequences
+    field_zones: frozenset[str] = frozenset()  # the game's zones on the field (from its data)
+    ts_turn: dict[int, str] = field(default_factory=dict)  # [timestamp.simultaneous]: the turn player when each timestamp was taken
+    # [timestamp.simultaneous]: each player's chosen order of their simultaneous effects: (timestamp, player) -> effect-id sequences
     ts_orders: dict[tuple[int, str], list[tuple[int, ...]]] = field(default_factory=dict)
     ts_noted: set[tuple[Any, ...]] = field(default_factory=set)  # simultaneous groups already shown in the trace
-    # 718.2d/718.2e: one timestamp per resolving link and per event, shared by every effect it creates
+    # [timestamp.link]/[timestamp.event]: one timestamp per resolving link and per event, shared by every effect it creates
     shared_ts: dict[tuple[str, int], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.ts_turn.setdefault(0, self.turn)  # 718.2a: the start of the game, in the scenario's first turn
+        self.ts_turn.setdefault(0, self.turn)  # [timestamp.card]: the start of the game, in the scenario's first turn
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
@@ -185,7 +185,7 @@ class GameState:
         return card is not None and card.inc == ref.inc
 
     def view(self, ref: CardRef) -> tuple[Card, bool]:
-        """The card as it is, or its last-known information if it has moved since (707.3, 709.2d, 712.3b)."""
+        """The card as it is, or its last-known information if it has moved since [info.lki]."""
         if self.is_current(ref):
             return self.cards[ref.id], False
         return self.lki.get(ref, self.cards[ref.id]), True
@@ -194,13 +194,14 @@ class GameState:
         return next((l for l in self.chain if l.uid == uid), None)
 
     def tick(self) -> int:
-        """A new timestamp (718.2)."""
+        """A new timestamp [timestamp.card]."""
         self.clock += 1
         self.ts_turn[self.clock] = self.turn
         return self.clock
 
     def tick_for(self, key: tuple[str, int]) -> int:
-        """The timestamp of a link's resolution or of an event, taken the first time an effect needs it (718.2d/e)."""
+        """The timestamp of a link's resolution or of an event, taken the first time an effect needs it
+        ([timestamp.link], [timestamp.event])."""
         if key not in self.shared_ts:
             self.shared_ts[key] = self.tick()
         return self.shared_ts[key]

@@ -1,4 +1,4 @@
-"""Targets (706): descriptions and legality, magnets, random targeting, and re-checking on resolution (709.2a)."""
+"""Targets [target.choose]: descriptions and legality, magnets, random targeting, re-checking on resolution [resolve.recheck]."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice
 from judge.engine.errors import CannotAdd
-from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef, Text
+from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -28,16 +28,16 @@ def obj_id(game: "Game", obj: Obj) -> str:
 
 def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: str, link: "Link | None",
                    vals: dict[str, Any] | None = None) -> str | None:
-    """Why ``card`` does not fit the description ``flt`` (seen from ``controller``, 706.2), or None.
+    """Why ``card`` does not fit the description ``flt`` (seen from ``controller``), or None.
 
-    Power and health are the current ones (714), or ``vals`` while continuous effects are being applied.
+    Power and health are the current ones (continuous effects applied), or ``vals`` while continuous effects are being applied.
     """
     from judge.engine.effects import eval_static
 
     types = flt.get("type")
     if types is not None:
         wanted = [types] if isinstance(types, str) else list(types)
-        kinds = {card.type} | ({"unit"} if game.data.types.get(card.type, {}).get("unit") else set())
+        kinds = {card.type} | ({"unit"} if game.data.is_unit(card.type) else set())
         if not kinds & set(wanted):
             return "type"
     if "subtype" in flt and flt["subtype"] not in card.subtypes:
@@ -70,22 +70,22 @@ def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: 
 
 
 def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | None:
-    """Why ``obj`` is not a legal target for this slot of ``link`` (706.1, 706.1b, 711.3), or None."""
+    """Why ``obj`` is not a legal target for this slot of ``link`` [target.legal], or None."""
     st = game.state
     if isinstance(obj, LinkRef):
         if not slot.get("on_chain"):
-            return "not a card"
+            return "not_card"
         other = st.link(obj.uid)
         if other is None:
-            return "left the chain"
+            return "left_chain"
         if other.uid == link.uid:
-            return "itself"  # 706.1: a link cannot target itself; 711.2: nor interrupt itself
+            return "itself"  # [target.legal]: a link cannot target itself, nor interrupt itself
         if other.kind != "card" and not slot.get("effects"):
-            return "an effect"  # 711.3: effects only when the description says so
+            return "effect_link"  # [interrupt]: effects only when the description says so
         return None
     if isinstance(obj, PlayerRef):
         if not slot.get("player"):
-            return "a player"
+            return "player"
         who = (slot.get("filter") or {}).get("controller")
         if who == "opponent" and obj.id == link.controller:
             return "controller"
@@ -93,20 +93,20 @@ def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | N
             return "controller"
         return None
     if slot.get("on_chain"):
-        return "not a link"  # 711.3: an interrupt targets links on the chain
+        return "not_link"  # [interrupt]: an interrupt targets links on the chain
     if not st.is_current(obj):
-        return "moved"  # 709.2a: a different object now, or in a different position
+        return "moved"  # [resolve.recheck]: a different object now, or in a different position
     card = st.cards[obj.id]
     if card.zone == "chain":
-        return "on the chain"  # 711.3: chain cards are targeted as links
+        return "on_chain"  # [interrupt]: chain cards are targeted as links
     zones = slot.get("zones") or ["field"]
     if game.is_field(card.zone):
         if "field" not in zones:
             return "zone"
         if "untargetable" in card.status:
-            return "untargetable"  # 706.1: 不能被指定
+            return "untargetable"  # [target.legal]: a status says it cannot be targeted
     elif card.zone not in zones:
-        return "zone"  # 706.1b: off-field cards only when the description names their zone
+        return "zone"  # [target.legal]: off-field cards only when the description names their zone
     if link.kind == "card" and card.id == link.source.id:
         return "itself"
     return matches_filter(game, card, slot.get("filter") or {}, link.controller, link)
@@ -118,11 +118,11 @@ def candidates(game: "Game", link: "Link", slot: dict[str, Any], taken: set[Obj]
     pool: list[Obj] = [c.ref for c in st.cards.values()]
     pool += [PlayerRef(p) for p in st.players]
     pool += [LinkRef(l.uid) for l in st.chain]
-    return [o for o in pool if o not in taken and check(game, link, slot, o) is None]  # 706.1: no double targeting
+    return [o for o in pool if o not in taken and check(game, link, slot, o) is None]  # [target.choose]: no double targeting
 
 
 def is_magnet(game: "Game", link: "Link", obj: Obj) -> bool:
-    """706.4: a magnet on the field controlled by an opponent of the link's controller."""
+    """[target.magnet]: a magnet on the field controlled by an opponent of the link's controller."""
     if not isinstance(obj, CardRef):
         return False
     card = game.state.cards[obj.id]
@@ -130,7 +130,7 @@ def is_magnet(game: "Game", link: "Link", obj: Obj) -> bool:
 
 
 def slot_count(game: "Game", link: "Link", slot: dict[str, Any], n_legal: int) -> int:
-    """How many targets: fixed, or decided first for a variable count (707.1d), with game info locked."""
+    """How many targets: fixed, or decided first for a variable count [target.count], with game info locked."""
     from judge.engine.effects import eval_static
 
     spec = slot.get("count", 1)
@@ -140,42 +140,42 @@ def slot_count(game: "Game", link: "Link", slot: dict[str, Any], n_legal: int) -
     high = int(eval_static(game, spec.get("max", spec.get("up_to", 1)), link))
     if not isinstance(spec.get("max", spec.get("up_to", 1)), int):
         link.locked[f"{slot.get('name', 'target')}.count"] = high
-        game.trace.add("locked", ("707.1d",), what=Text("目标数量上限", "maximum number of targets"), amount=high)
+        game.trace.add("locked", game.data.cite("target.count"), what=game.data.text("max_targets"), amount=high)
     high = min(high, n_legal)
     if high < low:
-        raise CannotAdd("not enough legal targets")
+        raise CannotAdd("few_targets")
     options = tuple(range(low, high + 1))
     n = game.ask(Choice("count", link.controller, link.source.id, options, slot=slot.get("name", "target")))
-    game.trace.add("target_count", ("707.1d",), player=game.player_ref(link.controller), amount=n)
+    game.trace.add("target_count", game.data.cite("target.count"), player=game.player_ref(link.controller), amount=n)
     return int(n)
 
 
 def choose_slot(game: "Game", link: "Link", slot: dict[str, Any], taken: set[Obj]) -> None:
-    """Choose the targets of one slot as the link is added (706, 707.1d); raise CannotAdd if impossible."""
+    """Choose the targets of one slot as the link is added [target.choose]; raise CannotAdd if impossible."""
     name = slot.get("name", "target")
     legal = candidates(game, link, slot, taken)
     n = slot_count(game, link, slot, len(legal))
     if len(legal) < n:
-        raise CannotAdd("no legal target" if not legal else "not enough legal targets")
+        raise CannotAdd("no_target" if not legal else "few_targets")
     magnets = [o for o in legal if is_magnet(game, link, o)]
     chosen: list[Obj]
     if slot.get("random"):
-        chosen = _random_targets(game, legal, magnets, n)  # 706.5
-        game.trace.add("targets_random", ("706.5",) + (("706.4",) if magnets else ()), link=LinkRef(link.uid), targets=chosen)
+        chosen = _random_targets(game, legal, magnets, n)  # [target.random]
+        game.trace.add("targets_random", game.data.cite("target.random", *(["target.magnet"] if magnets else [])), link=LinkRef(link.uid), targets=chosen)
     else:
         combos = [tuple(c) for c in combinations(legal, n)]
-        if magnets:  # 706.4: as many magnets as the link can legally take
+        if magnets:  # [target.magnet]: as many magnets as the link can legally take
             best = max(sum(1 for o in c if o in magnets) for c in combos)
             combos = [c for c in combos if sum(1 for o in c if o in magnets) == best]
             if best:
-                game.trace.add("magnet_forced", ("706.4",), targets=[o for o in magnets if all(o in c for c in combos)] or magnets)
+                game.trace.add("magnet_forced", game.data.cite("target.magnet"), targets=[o for o in magnets if all(o in c for c in combos)] or magnets)
         by_name = {tuple(sorted(obj_id(game, o) for o in c)): c for c in combos}
         options = tuple(sorted(by_name))
         if not options:
-            raise CannotAdd("no legal target")
+            raise CannotAdd("no_target")
         answer = game.ask(Choice("target", link.controller, link.source.id, options, slot=name))
         chosen = list(by_name[answer])
-        game.trace.add("targets", ("706.1", "707.1d"), player=game.player_ref(link.controller), link=LinkRef(link.uid), targets=chosen)
+        game.trace.add("targets", game.data.cite("target.choose"), player=game.player_ref(link.controller), link=LinkRef(link.uid), targets=chosen)
     link.targets[name] = chosen
     taken.update(chosen)
     if slot.get("distribute"):
@@ -183,7 +183,7 @@ def choose_slot(game: "Game", link: "Link", slot: dict[str, Any], taken: set[Obj
 
 
 def _random_targets(game: "Game", legal: list[Obj], magnets: list[Obj], n: int) -> list[Obj]:
-    """706.5: the legal set first; magnets are drawn at random before anything else."""
+    """[target.random]: the legal set first; magnets are drawn at random before anything else."""
     rng = game.state.rng
     chosen: list[Obj] = []
     for _ in range(min(n, len(legal))):
@@ -193,7 +193,7 @@ def _random_targets(game: "Game", legal: list[Obj], magnets: list[Obj], n: int) 
 
 
 def _distribute(game: "Game", link: "Link", slot: dict[str, Any], chosen: list[Obj]) -> None:
-    """707.1d: every target gets a positive whole amount; nothing non-zero over zero targets; amount locked."""
+    """[target.distribute]: every target gets a positive whole amount; nothing non-zero over zero targets; amount locked."""
     from judge.engine.effects import eval_static
 
     spec = slot["distribute"]
@@ -201,18 +201,18 @@ def _distribute(game: "Game", link: "Link", slot: dict[str, Any], chosen: list[O
     name = slot.get("name", "target")
     if not isinstance(spec, int):
         link.locked[f"{name}.amount"] = total
-        game.trace.add("locked", ("707.1d",), what=Text("分配总量", "amount to distribute"), amount=total)
+        game.trace.add("locked", game.data.cite("target.distribute"), what=game.data.text("distribute_total"), amount=total)
     if not chosen:
         if total > 0:
-            raise CannotAdd("a non-zero amount cannot be distributed over zero targets")
+            raise CannotAdd("distribute_zero")
         return
     if total < len(chosen):
-        raise CannotAdd("each target needs a positive amount")
+        raise CannotAdd("distribute_positive")
     ids = [obj_id(game, o) for o in chosen]
     options = tuple(tuple(zip(ids, parts)) for parts in _compositions(total, len(chosen)))
     answer = game.ask(Choice("distribute", link.controller, link.source.id, options, slot=name))
     link.distribution[name] = {o: amount for o, (_, amount) in zip(chosen, answer)}
-    game.trace.add("distribute", ("707.1d",), player=game.player_ref(link.controller), distribution=dict(zip(chosen, [a for _, a in answer])))
+    game.trace.add("distribute", game.data.cite("target.distribute"), player=game.player_ref(link.controller), distribution=dict(zip(chosen, [a for _, a in answer])))
 
 
 def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -223,7 +223,7 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 
 
 def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tuple[Obj, str]]]:
-    """709.2a: which targets are still legal (description, same object, same position, still targetable)."""
+    """[resolve.recheck]: which targets are still legal (description, same object, same position, still targetable)."""
     slots = {s.get("name", "target"): s for s in all_slots(link)}
     legal: dict[str, list[Obj]] = {}
     illegal: list[tuple[Obj, str]] = []
@@ -240,7 +240,7 @@ def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tupl
 
 
 def all_slots(link: "Link") -> list[dict[str, Any]]:
-    """The link's target slots: its own, then those of the modes chosen (707.1d)."""
+    """The link's target slots: its own, then those of the modes chosen [target.choose]."""
     slots = list(link.text.get("targets") or [])
     modes = (link.text.get("modes") or {}).get("options") or []
     for i in link.modes:

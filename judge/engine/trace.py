@@ -15,6 +15,7 @@ class Step:
     kind: str
     args: dict[str, Any]
     cites: tuple[str, ...]
+    outside: tuple[str, ...] = ()  # rule keys no rule of the game's document governs (see Ruleset.cite)
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Trace:
     links: dict[int, LinkInfo] = field(default_factory=dict)
 
     def add(self, kind: str, cites: tuple[str, ...] | list[str] = (), /, **args: Any) -> Step:
-        step = Step(kind, dict(args), tuple(cites))
+        step = Step(kind, dict(args), tuple(cites), tuple(getattr(cites, "outside", ())))
         self.steps.append(step)
         return step
 
@@ -57,6 +58,7 @@ class Namer:
         zone_name: Callable[[str, str], str],
         link_kind: Callable[[str, str], str],
         links: dict[int, LinkInfo],
+        word: Callable[[str, str], str] | None = None,
     ) -> None:
         self.lang = lang
         self._card = card_name
@@ -64,6 +66,7 @@ class Namer:
         self._zone = zone_name
         self._link_kind = link_kind
         self.links = links
+        self._word = word
 
     def __call__(self, value: Any) -> str:
         sep = "、" if self.lang == "zh" else ", "
@@ -83,7 +86,8 @@ class Namer:
         if isinstance(value, Text):
             return value.get(self.lang)
         if isinstance(value, bool):
-            return "yes" if value and self.lang == "en" else ("no" if self.lang == "en" else ("是" if value else "否"))
+            key = "yes" if value else "no"
+            return self._word(key, self.lang) if self._word else key
         if isinstance(value, (list, tuple)):
             if not value:
                 return "—"

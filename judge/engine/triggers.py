@@ -1,4 +1,4 @@
-"""Triggered abilities and effects (708, 715): they trigger on events, wait, and go on the chain in turn order."""
+"""Triggered abilities and effects [trigger.fires]: they trigger on events, wait, and go on the chain in turn order."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def event_names(game: "Game", ev: "Event") -> set[str]:
 
 
 def _mentions(ops: Any, name: str) -> bool:
-    """True if an ability's steps refer to ``name`` (so the link tracks that card, 709.2a)."""
+    """True if an ability's steps refer to ``name`` (so the link tracks that card [resolve.recheck])."""
     if isinstance(ops, str):
         return ops == name
     if isinstance(ops, dict):
@@ -90,7 +90,7 @@ def _matches(game: "Game", when: dict[str, Any], ev: "Event", host: Card | None,
 
 
 def _follow_move(ev: "Event", bindings: dict[str, Obj], ops: Any) -> tuple[dict[str, Obj], list[CardRef]]:
-    """A card that moved is a new object where it went; a link that refers to it tracks it there (709.2a)."""
+    """A card that moved is a new object where it went; a link that refers to it tracks it there [resolve.recheck]."""
     out = dict(bindings)
     tracked: list[CardRef] = []
     if ev.kind == "move" and ev.card is not None:
@@ -103,7 +103,7 @@ def _follow_move(ev: "Event", bindings: dict[str, Obj], ops: Any) -> tuple[dict[
 
 
 def collect(game: "Game", ev: "Event") -> None:
-    """After an event happens, every ability or triggered effect it triggers starts waiting (708.1, 715.1)."""
+    """After an event happens, every ability or triggered effect it triggers starts waiting [trigger.fires]."""
     st = game.state
     hosts: list[tuple[Card, CardRef]] = []
     for card in st.cards.values():
@@ -117,28 +117,28 @@ def collect(game: "Game", ev: "Event") -> None:
         for ab in host.all_abilities():
             if ab.get("kind") == "continuous" and "when" in ab:
                 if _matches(game, ab["when"], ev, host, href, {}, host.controller):
-                    continuous.event_effect(game, ab, host, href, ev)  # 718.2e: no chain, timestamped now
+                    continuous.event_effect(game, ab, host, href, ev)  # [timestamp.event]: no chain, timestamped now
                 continue
             if ab.get("kind") != "triggered":
                 continue
             if not _matches(game, ab.get("when") or {}, ev, host, href, {}, host.controller):
                 continue
             if game.loop_stop is not None and game.loop_stop(href, ab):
-                continue  # 803.3: the loop ends the next time this effect would trigger: it does not
+                continue  # [loop.mandatory]: the loop ends the next time this effect would trigger: it does not
             bindings, tracked = _follow_move(ev, {"self": href}, ab.get("do"))
             if ev.card is not None:
                 bindings["event"] = ev.data.get("new", ev.card)
             if "amount" in ev.data:
                 bindings["event_amount"] = ev.data["amount"]  # type: ignore[assignment]
             _wait(game, Waiting("trigger", href, host.controller, ab, bindings, tracked))
-            game.trace.add("trigger_fires", ("708.1",) + tuple(ev.data.get("trigger_cites", ())), card=href,
+            game.trace.add("trigger_fires", game.data.cite("trigger.fires") + tuple(ev.data.get("trigger_cites", ())), card=href,
                            player=PlayerRef(host.controller))
     for te in list(st.trigger_effects):
         if not _matches(game, te.text.get("when") or {}, ev, None, None, te.bindings, te.controller):
             continue
         bindings, tracked = _follow_move(ev, te.bindings, te.text.get("do"))
         _wait(game, Waiting("effect", te.source, te.controller, te.text, bindings, tracked))
-        game.trace.add("trigger_effect_fires", ("715.1", "712.5", "712.6"), card=te.source,
+        game.trace.add("trigger_effect_fires", game.data.cite("trigger.effect_fires"), card=te.source,
                        player=PlayerRef(te.controller))
         if te.once:
             st.trigger_effects.remove(te)
@@ -150,24 +150,24 @@ def _wait(game: "Game", w: Waiting) -> None:
     game.state.waiting.append(w)
 
 
-def lethal_check(game: "Game") -> bool:
-    """Units with lethal damage are destroyed (a rule outside this document, part of pre-priority processing)."""
+def lethal_check(game: "Game", cites: tuple[str, ...] = ()) -> bool:
+    """Units with lethal damage (damage at least their health) are destroyed, all at once."""
     from judge.engine import events
 
     st = game.state
     dead = [c for c in st.cards.values() if game.is_field(c.zone) and game.chars(c)["health"] is not None
             and c.damage >= (game.chars(c)["health"] or 0) and c.attached_to is None]
-    with game.batch():  # destroyed at the same time: one batch of events (717.4)
+    with game.batch():  # destroyed at the same time: one batch of events [replacement.next]
         for c in dead:
-            events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal"}))
+            events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal", "cites": cites}))
     return bool(dead)
 
 
 def pre_priority(game: "Game") -> None:
-    """Before a player would receive priority: lethal damage, then waiting triggers go on the chain (708.1)."""
+    """Before a player would receive priority: the game's checks, then waiting triggers go on the chain [trigger.wait]."""
     guard = 0
     while True:
-        lethal_check(game)
+        game.data.state_checks(game)
         if not game.state.waiting:
             return
         place_waiting(game)
@@ -177,13 +177,13 @@ def pre_priority(game: "Game") -> None:
 
 
 def place_waiting(game: "Game") -> None:
-    """708.1a, 802.1: the turn player orders and adds theirs first, then each next player clockwise, on top."""
+    """[trigger.order]: the turn player orders and adds theirs first, then each next player clockwise, on top."""
     from judge.engine.chain import add_trigger
 
     st = game.state
     waiting = sorted(st.waiting, key=lambda w: w.seq)
     st.waiting = []
-    game.trace.add("triggers_wait", ("708.1", "708.1b"), links=[w.source for w in waiting])
+    game.trace.add("triggers_wait", game.data.cite("trigger.wait"), links=[w.source for w in waiting])
     for player in st.seat_order_from(st.turn):
         mine = [w for w in waiting if w.controller == player]
         if not mine:
@@ -193,7 +193,7 @@ def place_waiting(game: "Game") -> None:
             options = tuple(permutations(names))
             order = game.ask(Choice("order", player, None, options))
             mine = [mine[names.index(n)] for n in order]
-        game.trace.add("triggers_order", ("708.1a", "802.1"), player=PlayerRef(player), links=[w.source for w in mine])
+        game.trace.add("triggers_order", game.data.cite("trigger.order"), player=PlayerRef(player), links=[w.source for w in mine])
         for w in mine:
             add_trigger(game, w)
 

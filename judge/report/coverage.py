@@ -1,4 +1,5 @@
-"""Rule coverage: which scenarios exercise (have a step citing) each rule of 706–719 and 802–803."""
+"""Rule coverage: which scenarios exercise (have a step citing) each rule of the sections a game's engine covers
+(its data's ``coverage`` ranges)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ from typing import Any
 from judge.corpus.store import Corpus
 from judge.report.runs import ScenarioRun, citing_index
 
-RANGES: tuple[tuple[int, int], ...] = ((706, 719), (802, 803))
+def ranges(game: str) -> tuple[tuple[str, str], ...]:
+    """The section ranges ``judge coverage`` reports on for ``game`` (none for a game without an engine)."""
+    from judge.games import games_with_engine, load_game
+
+    return load_game(game).coverage if game in games_with_engine() else ()
 
 
-def in_scope(rule_id: str) -> bool:
-    """True for a rule whose section number (the leading three digits) is in 706–719 or 802–803."""
+def in_scope(rule_id: str, game: str) -> bool:
+    """True for a rule whose section number (the leading digits) is in one of the game's coverage ranges."""
     head = rule_id.split(".", 1)[0]
-    return head.isdigit() and any(lo <= int(head) <= hi for lo, hi in RANGES)
+    return head.isdigit() and any(int(lo) <= int(head) <= int(hi) for lo, hi in ranges(game))
 
 
 @dataclass
@@ -39,7 +44,7 @@ class GameCoverage:
 
     @property
     def percent(self) -> float:
-        return round(100.0 * self.covered / len(self.rules), 1) if self.rules else 0.0
+        return round(100 * self.covered / len(self.rules), 1) if self.rules else 0.0
 
 
 @dataclass
@@ -52,7 +57,7 @@ class Coverage:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "ranges": [list(r) for r in RANGES],
+            "ranges": {g.game: [list(r) for r in ranges(g.game)] for g in self.games},
             "scenarios": self.scenarios,
             "games": [
                 {"game": g.game, "rules": len(g.rules), "covered": g.covered, "percent": g.percent,
@@ -68,7 +73,7 @@ def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -
     index = citing_index([r for r in runs if r.result is not None])
     games = []
     for g in [game] if game else corpus.games:
-        rules = [r for r in corpus.all_rules(g) if in_scope(r.id)]
+        rules = [r for r in corpus.all_rules(g) if in_scope(r.id, g)]
         if not rules and game is None:
             continue
         games.append(GameCoverage(g, [
@@ -82,7 +87,7 @@ def render_text(cov: Coverage) -> str:
     """One line per rule (✓ with its scenarios, or · uncovered), then each game's figure."""
     out = []
     for g in cov.games:
-        out.append(f"[{g.game}] rules 706–719, 802–803")
+        out.append(f"[{g.game}] rules " + ", ".join(f"{lo}–{hi}" for lo, hi in ranges(g.game)))
         for r in g.rules:
             mark = "✓" if r.scenarios else "·"
             title = f" {r.title}" if r.title else ""

@@ -16,9 +16,9 @@ from judge.report.runs import ScenarioRun, card_names, initial_state, player_nam
 
 def zone_names(game: str) -> dict[str, str]:
     """Zone id → the game's own (Chinese) name, in the game data's order; empty for a game without one."""
-    from judge.games import GAMES_WITH_ENGINE, load_game
+    from judge.games import games_with_engine, load_game
 
-    if game not in GAMES_WITH_ENGINE:
+    if game not in games_with_engine():
         return {}
     return {z: str(v.get("zh", z)) for z, v in load_game(game).zones.items()}
 

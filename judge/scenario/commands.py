@@ -106,9 +106,11 @@ def list_cmd(game: str | None) -> None:
 @scenario_group.command("schema")
 def schema_cmd() -> None:
     """Print the JSON Schema of scenario files (for editors)."""
-    from judge.scenario.loader import SCHEMA_PATH
+    import json
 
-    click.echo(SCHEMA_PATH.read_text(encoding="utf-8").rstrip("\n"))
+    from judge.scenario.loader import schema
+
+    click.echo(json.dumps(schema(), ensure_ascii=False, indent=2))
 
 
 @scenario_group.command("check")

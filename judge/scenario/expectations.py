@@ -59,8 +59,9 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         p = exp["player"]
         actual = {}
         for k in _PLAYER_FIELDS:
-            if k == "units" and k in exp:  # units on the field, tokens counted with their copies
-                actual[k] = sum(c.copies for c in st.in_zone("units", p))
+            if k == "units" and k in exp:  # units on the field it controls, tokens counted with their copies
+                actual[k] = sum(c.copies for c in st.cards.values() if game.is_field(c.zone) and c.controller == p
+                                and game.data.is_unit(c.type))
             elif k in exp:
                 actual[k] = st.pools.get(p, 0) if k == "resources" else len(st.in_zone(k, p))
         return Checked(exp, actual == {k: exp[k] for k in _PLAYER_FIELDS if k in exp}, actual)

@@ -93,8 +93,24 @@ def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
 
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    """The scenario JSON Schema shipped with the package."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    """The scenario JSON Schema: the shipped base, with each game's ids, zones, card types, statuses and trigger
+    events filled in from its game data (a card's zone, type and status must be its own game's)."""
+    from judge.games import games_with_engine, load_game
+
+    out = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    games = [load_game(g) for g in games_with_engine()]
+    defs = out["$defs"]
+    out["properties"]["game"]["enum"] = [g.game for g in games]
+    for name, of in (("zone", lambda g: g.zones), ("card_type", lambda g: g.types), ("status", lambda g: g.statuses),
+                     ("event", lambda g: g.events)):
+        defs[name]["enum"] = sorted({v for g in games for v in of(g)})
+    out["allOf"] = [{
+        "if": {"required": ["game"], "properties": {"game": {"const": g.game}}},
+        "then": {"properties": {"cards": {"additionalProperties": {"properties": {
+            "zone": {"enum": list(g.zones)}, "type": {"enum": list(g.types)},
+            "status": {"items": {"enum": list(g.statuses)}}}}}}},
+    } for g in games]
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -327,7 +343,14 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 }
 _LIST_OPS = ("may", "each_player")
 _REF_OPS = ("destroy", "ready", "exhaust", "interrupt")
-_ZONES = ("hand", "deck", "units", "commander", "resources", "salvage", "vortex", "chain")
+
+
+def _zones(sc: Scenario) -> tuple[str, ...] | None:
+    """The zones of the scenario's game; None for a game id the schema will reject."""
+    from judge.games import games_with_engine, load_game
+
+    game = sc.data.get("game")
+    return tuple(load_game(game).zones) if isinstance(game, str) and game in games_with_engine() else None
 
 
 def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
@@ -347,10 +370,10 @@ def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
         if op == "modify" and "as_long_as" in arg:
             alo = arg["as_long_as"]
             if not isinstance(alo, dict) or "card" not in alo or not set(alo) - {"card"} or set(alo) - {"card", "exhausted"}:
-                raise sc.error(path + ("as_long_as",), "`as_long_as` (714.3b) takes `card:` and `exhausted: true|false` "
+                raise sc.error(path + ("as_long_as",), "`as_long_as` takes `card:` and `exhausted: true|false` "
                                "(the state the engine follows from the link's creation on)")
-        if op == "move" and arg.get("to") not in _ZONES:
-            raise sc.error(path + ("to",), f"unknown zone {arg.get('to')!r}; zones: {', '.join(_ZONES)}")
+        if op == "move" and _zones(sc) is not None and arg.get("to") not in (_zones(sc) or ()):
+            raise sc.error(path + ("to",), f"unknown zone {arg.get('to')!r}; zones: {', '.join(_zones(sc))}")
     elif op in _LIST_OPS:
         if not isinstance(arg, list):
             raise sc.error(path, f"`{op}` takes a list of steps")
@@ -365,6 +388,8 @@ def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
 # --- meaning ------------------------------------------------------------------------------------
 def _check_meaning(sc: Scenario) -> None:
     """Ids that must exist, players that must be known, one zone per card, answers of the right kind."""
+    from judge.games import load_game
+
     d = sc.data
     players = [p["id"] for p in d["players"]]
     if len(set(players)) != len(players):
@@ -393,9 +418,10 @@ def _check_meaning(sc: Scenario) -> None:
         if "attached_to" in c:
             need_card(c["attached_to"], ("cards", cid, "attached_to"))
             host = cards[c["attached_to"]]
-            if host["zone"] not in ("units", "commander", "resources"):
+            on_field = load_game(d["game"]).is_field
+            if not on_field(host["zone"]):
                 raise sc.error(("cards", cid, "attached_to"), f"{c['attached_to']!r} is in {host['zone']}, not on the field: nothing can be attached to it")
-            if c["zone"] not in ("units", "commander", "resources"):
+            if not on_field(c["zone"]):
                 raise sc.error(("cards", cid, "zone"), f"{cid!r} is attached to {c['attached_to']!r} on the field but its zone is {c['zone']}: a card in two zones")
             if c["attached_to"] == cid:
                 raise sc.error(("cards", cid, "attached_to"), "a card cannot be attached to itself")
@@ -461,8 +487,8 @@ def _check_meaning(sc: Scenario) -> None:
             need_player(ch["by"], ("choices", i, "by"))
         ans = ch[kinds[0]]
         if kinds[0] == "loop" and "for" in ch and isinstance(ans, int) and ans <= MANDATORY_MIN - 1:
-            # only 803.3's choice names the card of the loop's first triggered effect (`for:`); 803.2's has no card
-            raise sc.error(("choices", i, "loop"), f"a mandatory loop (803.3) needs a number greater than one million, not {ans}")
+            # only a mandatory loop's choice names the card of its first triggered effect (`for:`); an optional loop's has none
+            raise sc.error(("choices", i, "loop"), f"a mandatory loop needs a number greater than one million, not {ans}")
         if kinds[0] not in ("target", "discard", "order", "timestamps", "distribute", "new_target", "cost_card", "unique"):
             continue
         ids = ans if isinstance(ans, list) else list(ans) if isinstance(ans, dict) else [ans] if isinstance(ans, str) else []

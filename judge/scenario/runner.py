@@ -14,7 +14,8 @@ from judge.engine.loops import GameOver
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text, ZoneRef
 from judge.engine.state import Card, GameState, Link, Waiting
 from judge.engine.trace import LinkInfo, Namer, plain
-from judge.games import GameData, load_game
+from judge.engine.ruleset import Ruleset
+from judge.games import load_game
 from judge.scenario.choices import ScriptedChooser, show
 from judge.scenario.expectations import Checked, check
 from judge.scenario.loader import Scenario, ScenarioError, load_file
@@ -56,13 +57,13 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
             exhausted=bool(c.get("exhausted", False)), face_down=bool(c.get("face_down", False)),
             counters=dict(c.get("counters") or {}), attached_to=c.get("attached_to"), status=list(c.get("status") or []),
             play=c.get("play"), abilities=list(c.get("abilities") or []), enters=dict(c.get("enters") or {}),
-            armor=c.get("armor"), armor_for=list(c.get("armor_for") or ["commander"]),
+            armor=c.get("armor"), armor_for=list(c.get("armor_for") or data.raw.get("armor_for") or []),
         )
     state = GameState(
         players=players, turn=d["turn"], cards=cards,
         pools={p["id"]: int(p.get("resources", 0)) for p in d["players"]},
-        seed=int(d.get("seed", 0)), rng=random.Random(int(d.get("seed", 0))),  # 706.5: the file's seed
-        field_zones=frozenset(z for z, info in data.zones.items() if info["field"]),
+        seed=int(d.get("seed", 0)), rng=random.Random(int(d.get("seed", 0))),  # [target.random]: the file's seed
+        field_zones=data.field_zones,
     )
     game = Game(state, data, chooser)
     game.trace.add("setup", (), turn=PlayerRef(d["turn"]), seats=[PlayerRef(p) for p in players])
@@ -77,7 +78,7 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
         w = Waiting("trigger", card.ref, entry.get("controller", card.controller), abilities[idx], {"self": card.ref}, [], seq=i)
         game.state.waiting.append(w)
         game.state.next_seq = i + 1
-        game.trace.add("initial_trigger", ("708.1",), link=card.ref, player=PlayerRef(w.controller))
+        game.trace.add("initial_trigger", data.cite("trigger.fires"), link=card.ref, player=PlayerRef(w.controller))
     return game
 
 
@@ -126,8 +127,8 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
             try:
                 game.act(action, ("actions", i))
             except GameOver:
-                break  # 803.5: the game has ended; later actions cannot be taken
-        # characteristics read by an expectation can still ask a question (718.3), so they are checked here
+                break  # [loop.draw]: the game has ended; later actions cannot be taken
+        # characteristics read by an expectation can still ask a question [timestamp.simultaneous], so they are checked here
         checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
     except InvalidInput as e:
         raise sc.error(e.path or ("actions",), e.message) from None
@@ -210,12 +211,6 @@ def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
 
 
 # --- rendering ------------------------------------------------------------------------------------
-_LINK_KIND = {
-    "zh": {"card": "", "ability": "的异能", "trigger": "的触发式效果", "effect": "的触发性影响"},
-    "en": {"card": "", "ability": "'s ability", "trigger": "'s triggered effect", "effect": "'s triggered effect"},
-}
-
-
 def namer(game: Game, sc: Scenario, lang: str) -> Namer:
     names = {p["id"]: _words(p.get("name", p["id"])) for p in sc.data["players"]}
     return Namer(
@@ -223,8 +218,9 @@ def namer(game: Game, sc: Scenario, lang: str) -> Namer:
         lambda cid, lg: game.state.cards[cid].name.get(lg) or game.state.cards[cid].name["zh"] if cid in game.state.cards else cid,
         lambda pid, lg: names.get(pid, {}).get(lg, pid),
         lambda z, lg: game.data.zone_name(z, lg),
-        lambda k, lg: _LINK_KIND[lg][k],
+        lambda k, lg: game.data.word(f"link_{k}", lg) if k != "card" else "",
         game.trace.links,
+        game.data.word,
     )
 
 
@@ -258,7 +254,7 @@ def _describe_exp(exp: dict[str, Any]) -> str:
 
 
 def explain_lines(game: Game, per_card: dict[str, Any], n: Namer, lang: str) -> list[str]:
-    """`--explain`: per card and characteristic, the effects applied in order and why (718, 719)."""
+    """`--explain`: per card and characteristic, the effects applied in order and why (timestamps, dependency, layers)."""
     w = lambda key: game.data.word(key, lang)  # noqa: E731
     out: list[str] = []
     for cid, per in per_card.items():
@@ -283,7 +279,7 @@ def explain_json(per_card: dict[str, Any]) -> dict[str, Any]:
 
 def _final_explain(res: Result) -> dict[str, Any] | None:
     """The final state's explanation, or None when the run stopped at an open choice (computing the values could ask
-    that question again, 718.3)."""
+    that question again)."""
     from judge.engine.continuous import explain as explain_all
 
     if res.status == "stopped" or res.game is None:
@@ -302,7 +298,7 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
     title = sc.data.get("title_en") if lang == "en" and sc.data.get("title_en") else sc.data["title"]
     out = [f"== {title}  ({sc.file})", f"{w('steps')}:"]
     for i, s in enumerate(game.trace.steps, 1):
-        cites = f"  [{', '.join(s.cites)}]" if s.cites else ""
+        cites = f"  [{', '.join(s.cites)}]" if s.cites else (f"  [{w('outside')}]" if s.outside else "")
         out.append(f"{i:3d}. {step_text(game, n, s.kind, s.args)}{cites}")
     if res.status == "stopped" and res.open_choice is not None:
         c = res.open_choice
@@ -358,6 +354,7 @@ def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "file": sc.file, "game": sc.data["game"], "title": sc.data["title"], "status": res.status,
         "steps": [{"n": i, "kind": s.kind, "text": step_text(game, n, s.kind, s.args), "cites": list(s.cites),
+                   **({"outside": list(s.outside)} if s.outside else {}),
                    "args": {k: plain(v) for k, v in s.args.items()}} for i, s in enumerate(game.trace.steps, 1)],
         "final_state": final_state(game),
         "expectations": [{"expect": c.expect, "pass": c.ok, "actual": c.actual} for c in res.checked],
@@ -388,7 +385,7 @@ def describe_path(path: list[tuple[Choice, Any]]) -> list[dict[str, Any]]:
 def render_branches(br: Branches, lang: str) -> str:
     sc = br.scenario
     first = br.outcomes[0][0].game if br.outcomes else None
-    data: GameData = first.data if first else load_game(sc.data["game"])
+    data: Ruleset = first.data if first else load_game(sc.data["game"])
     w = lambda key: data.word(key, lang)  # noqa: E731
     out = [f"== {sc.data['title']}  ({sc.file})",
            f"{w('branches')}: {len(br.outcomes)} ({br.runs} runs)"]

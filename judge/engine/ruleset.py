@@ -1,0 +1,131 @@
+"""A game's rules as the engine sees them: its data (zones, types, words, rule ids per rule key) and its policies.
+
+The engine names what it applies by a *rule key* (``resolve.recheck``: re-check targets on resolution) and asks the
+game's ruleset which of that game's rules the key stands for; a game maps a key to ``[]`` when no rule of its
+document governs the step (the trace then says the step rests on a rule outside the document). Where games really
+differ, the engine calls a policy method here; each game's ``judge/games/<game>/rules.py`` overrides the ones it needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.refs import Text
+
+if TYPE_CHECKING:
+    from judge.engine.events import Event
+    from judge.engine.game import Game
+    from judge.engine.replacement import ReplEffect
+    from judge.engine.state import Card
+
+# zone ids every game with an engine has (their names and whether they are on the field come from its data)
+REQUIRED_ZONES = ("hand", "deck", "chain")
+
+
+class Cites(tuple):  # type: ignore[type-arg]
+    """Rule ids a step cites, remembering the rule keys that no rule of the game's document governs."""
+
+    outside: tuple[str, ...] = ()
+
+    def __new__(cls, ids: tuple[str, ...] | list[str] = (), outside: tuple[str, ...] = ()) -> "Cites":
+        obj = super().__new__(cls, ids)
+        obj.outside = tuple(outside)
+        return obj
+
+    def __add__(self, other: Any) -> "Cites":  # type: ignore[override]
+        ids = tuple(dict.fromkeys(tuple(self) + tuple(other)))
+        return Cites(ids, self.outside + tuple(getattr(other, "outside", ())))
+
+
+class Ruleset:
+    """One game's data and policies. The base class holds the behaviour the games share; a game overrides the rest."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.raw = data
+        self.game: str = data["game"]
+        self.corpus: str = data.get("corpus", self.game)
+        self.title: dict[str, str] = data.get("title") or {"zh": self.game, "en": self.game}
+        self.zones: dict[str, dict[str, Any]] = data["zones"]
+        self.types: dict[str, dict[str, Any]] = data["types"]
+        self.statuses: dict[str, dict[str, str]] = data.get("statuses") or {}
+        self.words: dict[str, dict[str, str]] = data["words"]
+        self.phrases: dict[str, dict[str, str]] = data["phrases"]
+        self.graveyard: str = data["graveyard"]
+        self.events: tuple[str, ...] = tuple(data.get("events") or ())
+        self.coverage: tuple[tuple[str, str], ...] = tuple((str(a), str(b)) for a, b in data.get("coverage") or ())
+        self.rules: dict[str, tuple[str, ...]] = {k: tuple(str(i) for i in (v or ())) for k, v in (data.get("rules") or {}).items()}
+        self.token: dict[str, str] = data.get("token") or {}  # where a token goes and its type, unless it says
+        self.field_zones = frozenset(z for z, info in self.zones.items() if info.get("field"))
+
+    # --- citations ---------------------------------------------------------------------------------
+    def cite(self, *keys: str) -> Cites:
+        """The rule ids of this game for these rule keys, in order, without repeats (see the module docstring)."""
+        ids: list[str] = []
+        outside: list[str] = []
+        for key in keys:
+            mapped = self.rules[key]  # a key the game's data lacks is a bug: a test checks every key is mapped
+            if not mapped:
+                outside.append(key)
+            ids.extend(i for i in mapped if i not in ids)
+        return Cites(tuple(ids), tuple(outside))
+
+    # --- words ----------------------------------------------------------------------------------------
+    def is_field(self, zone: str) -> bool:
+        """True for a zone on the field (its cards are permanents, effects look there unless told otherwise)."""
+        return zone in self.field_zones
+
+    def zone_name(self, zone: str, lang: str) -> str:
+        return str(self.zones[zone][lang])
+
+    def type_name(self, card_type: str, lang: str) -> str:
+        return str(self.types[card_type][lang])
+
+    def word(self, key: str, lang: str) -> str:
+        return str(self.words[key][lang])
+
+    def text(self, key: str, **fmt: Any) -> Text:
+        """A word of the game's data in both languages, with ``{placeholders}`` filled (values may be Texts)."""
+        w = self.words[key]
+        return Text(w["zh"].format(**{k: v.zh if isinstance(v, Text) else v for k, v in fmt.items()}),
+                    w["en"].format(**{k: v.get("en") if isinstance(v, Text) else v for k, v in fmt.items()}))
+
+    def phrase(self, kind: str, lang: str) -> str:
+        return str(self.phrases[kind][lang])
+
+    def is_unit(self, card_type: str) -> bool:
+        """Does this card type count as a unit for target descriptions (``type: unit``)?"""
+        return bool(self.types.get(card_type, {}).get("unit"))
+
+    # --- policies (overridden per game) -------------------------------------------------------------
+    def order_continuous(self, game: "Game", effs: list[Any], card: "Card", base: dict[str, Any]) -> list[tuple[Any, str, list[Any]]]:
+        """The order continuous effects apply to one card: (effect, reason, what it depends on). Default: the order
+        they started in (timestamps)."""
+        effs = sorted(effs, key=lambda e: (e.ts, e.order))
+        return [(e, "timestamp", []) for e in effs]
+
+    def locks_affected(self, spec: dict[str, Any]) -> bool:
+        """Does a continuous effect a resolving link creates fix the set of cards it affects when it starts? Default:
+        only when it names its cards (a ``{each: filter}`` group is re-checked) or says ``lock: true``."""
+        target = spec.get("cards", "self")
+        return bool(spec.get("lock")) or not (isinstance(target, dict) and "each" in target)
+
+    def replacement_chooser(self, game: "Game", ev: "Event", cands: list["ReplEffect"]) -> tuple[str, list["ReplEffect"], Cites]:
+        """Who picks the next replacement effect to apply to an event, among which, and why: the controller of the
+        affected card, else the affected player."""
+        st = game.state
+        if ev.card is not None:
+            card, _ = st.view(ev.card)
+            return card.controller, cands, self.cite("replacement.chooser")
+        return str(ev.player), cands, self.cite("replacement.chooser")
+
+    def implicit_replacements(self, game: "Game") -> list["ReplEffect"]:
+        """Replacement or prevention effects the game's rules attach to characteristics (none by default)."""
+        return []
+
+    def state_checks(self, game: "Game") -> bool:
+        """Checks the rules make before a player would receive priority; True if anything happened (none by default)."""
+        return False
+
+    def enters_exhausted(self, card: "Card") -> bool:
+        """Does this card enter the field exhausted unless told otherwise? From its type's data (default: no)."""
+        return bool(self.types.get(card.type, {}).get("enters_exhausted"))

@@ -1,0 +1,166 @@
+"""The split between the generic engine and each game's data and rule module.
+
+No rule number, zone, card type or game id of a particular game may be written in the generic engine, the scenario
+layer, its schema or the coverage code; every rule key the engine cites is mapped by every game, to rule ids its own
+corpus has; every word and trace phrase the engine uses exists in every game's data.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judge.corpus.store import load_corpus
+from judge.games import games_with_engine, load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+GENERIC = sorted((ROOT / "judge/engine").glob("*.py")) + sorted((ROOT / "judge/scenario").glob("*.py")) + [
+    ROOT / "judge/scenario/scenario.schema.json", ROOT / "judge/report/coverage.py"]
+GAME_RULES = sorted((ROOT / "judge/games").glob("*/rules.py"))
+GAMES = games_with_engine()
+RULE_NUMBER = re.compile(r"(?<![\w.])\d{3}\.\d+(?:\.[a-z0-9]+)*[a-z]?(?![\w])")
+GENERIC_ZONES = {"hand", "deck", "chain"}  # every game has these (judge.engine.ruleset.REQUIRED_ZONES)
+# words of the scenario format and the engine that a game also happens to use as an id: "ability" is a link on the
+# chain that is an activated ability (崛起 also has a card type 能力), "resources" a player's pool and a cost's amount
+# (崛起 also has a zone 资源栏), "units" the number of units a player controls on the field in an expectation (崛起
+# also has a zone 部队栏)
+FORMAT_WORDS = {"ability", "resources", "units"}
+
+
+def _engine_sources() -> list[Path]:
+    return [p for p in GENERIC if p.suffix == ".py"] + GAME_RULES
+
+
+def test_there_are_games_with_an_engine() -> None:
+    assert {"rise", "sanguo"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_rule_number_of_any_game_in_generic_code(path: Path) -> None:
+    """Code, comments and docstrings name the rule key; the game's data file names the rule."""
+    text = path.read_text(encoding="utf-8")
+    found = RULE_NUMBER.findall(text)
+    assert not found, f"{path.name} names rule numbers {sorted(set(found))}: cite a rule key instead"
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_zone_type_or_game_id_of_a_particular_game_in_generic_code(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    words: set[str] = set(GAMES)
+    for g in GAMES:
+        data = load_game(g)
+        words |= (set(data.zones) - GENERIC_ZONES) | set(data.types)
+    words -= FORMAT_WORDS
+    quoted = {w for w in words if re.search(rf"""["']{re.escape(w)}["']""", text)}
+    assert not quoted, f"{path.name} names {sorted(quoted)}: take them from the game's data"
+
+
+def _cited_keys() -> set[str]:
+    keys: set[str] = set()
+    for p in _engine_sources():
+        for call in re.findall(r"\bcite\(([^()]*(?:\([^()]*\)[^()]*)*)\)", p.read_text(encoding="utf-8")):
+            keys |= set(re.findall(r'"([a-z_]+\.[a-z_.]+)"', call))
+    return keys
+
+
+def _comment_keys() -> set[str]:
+    """Rule keys named in comments and docstrings as ``[prefix.name]`` (prefixes of the keys the games map)."""
+    prefixes = {k.split(".")[0] for g in GAMES for k in load_game(g).rules}
+    keys: set[str] = set()
+    for p in _engine_sources():
+        with p.open("rb") as f:
+            prose = [t.string for t in tokenize.tokenize(f.readline) if t.type in (tokenize.COMMENT, tokenize.STRING)]
+        keys |= set(re.findall(r"\[([a-z_]+\.[a-z_]+(?:\.[a-z_]+)*)\]", "\n".join(prose)))
+    return {k for k in keys if k.split(".")[0] in prefixes}
+
+
+def test_the_engine_cites_by_rule_key() -> None:
+    assert len(_cited_keys()) > 60
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_key_the_engine_cites_is_mapped_by_the_game(game: str) -> None:
+    missing = _cited_keys() - set(load_game(game).rules)
+    assert not missing, f"{game}: rule keys without a mapping: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rule_keys_named_in_comments_exist(game: str) -> None:
+    missing = _comment_keys() - set(load_game(game).rules)
+    assert not missing, f"comments name rule keys that {game} does not map: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_mapped_rule_is_a_rule_of_the_games_own_document(game: str) -> None:
+    data = load_game(game)
+    corpus = load_corpus()
+    known = {r.id for r in corpus.all_rules(data.corpus)}
+    outside = set(data.raw.get("rules_outside_corpus") or ())  # rules a FAQ names that the corpus lacks
+    unknown = {i for ids in data.rules.values() for i in ids if i not in known and i not in outside}
+    assert not unknown, f"{game} maps rule keys to ids its corpus does not have: {sorted(unknown)}"
+
+
+def _literal_keys(pattern: str) -> set[str]:
+    out: set[str] = set()
+    for p in _engine_sources() + [ROOT / "judge/scenario/runner.py"]:
+        out |= set(re.findall(pattern, p.read_text(encoding="utf-8")))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_trace_phrase_exists_in_both_languages(game: str) -> None:
+    data = load_game(game)
+    kinds = _literal_keys(r'trace\.add\(\s*"([a-z_]+)"') | _literal_keys(r'self\.trace\.add\(\s*"([a-z_]+)"')
+    kinds |= {"if_you_do_yes", "if_you_do_no", "if_targeted_yes", "if_targeted_no", "may_yes", "may_no", "stopped"}
+    for k in sorted(kinds):
+        assert k in data.phrases, f"{game}: no phrase for step {k!r}"
+        assert data.phrases[k].get("zh") and data.phrases[k].get("en"), f"{game}: phrase {k!r} lacks a language"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_word_the_engine_uses_exists(game: str) -> None:
+    data = load_game(game)
+    used = _literal_keys(r'\.text\(\s*"([a-z_]+)"') | _literal_keys(r'\.word\(\s*"([a-z_]+)"')
+    used |= {f"why_{r}" for r in _literal_keys(r'return "([a-z_]+)"  # \[')}
+    used |= {f"why_{r}" for r in _literal_keys(r'CannotAdd\("([a-z_]+)"')}
+    used |= {"why_no_target", "why_few_targets", "yes", "no", "outside", "link_ability", "link_trigger", "link_effect",
+             "until_turn", "until_combat", "until_game", "power", "health", "cost", "damage_on"}
+    used |= {f"op_{k}" for k in ("damage", "repair", "destroy", "move", "ready", "exhaust", "counters", "grant")}
+    used |= {f"event_{k}" for k in ("move", "damage", "repair", "draw", "ready", "exhaust", "counters", "create")}
+    for k in sorted(used):
+        assert k in data.words, f"{game}: no word {k!r}"
+        assert data.words[k].get("zh") is not None and data.words[k].get("en") is not None, f"{game}: word {k!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_schema_takes_zones_types_and_events_from_the_game_data(game: str) -> None:
+    from judge.scenario.loader import schema
+
+    s = schema()
+    data = load_game(game)
+    assert game in s["properties"]["game"]["enum"]
+    assert set(data.zones) <= set(s["$defs"]["zone"]["enum"])
+    assert set(data.types) <= set(s["$defs"]["card_type"]["enum"])
+    assert set(data.events) <= set(s["$defs"]["event"]["enum"])
+    own = next(c["then"] for c in s["allOf"] if c["if"]["properties"]["game"]["const"] == game)
+    zone_enum = own["properties"]["cards"]["additionalProperties"]["properties"]["zone"]["enum"]
+    assert zone_enum == list(data.zones)
+    shipped = json.loads((ROOT / "judge/scenario/scenario.schema.json").read_text(encoding="utf-8"))
+    assert shipped["$defs"]["zone"]["enum"] == []  # the shipped file names no game's zones
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_data_has_the_zones_the_engine_needs(game: str) -> None:
+    from judge.engine.ruleset import REQUIRED_ZONES
+
+    data = load_game(game)
+    assert set(REQUIRED_ZONES) <= set(data.zones)
+    assert data.graveyard in data.zones and not data.is_field(data.graveyard)
+    assert data.coverage, f"{game}: no coverage ranges"
+    raw = yaml.safe_load((ROOT / "judge/games" / game / "game.yaml").read_text(encoding="utf-8"))
+    assert raw["game"] == game
