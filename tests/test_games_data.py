@@ -28,8 +28,9 @@ GENERIC_ZONES = {"hand", "deck", "chain"}  # every game has these (judge.engine.
 # words of the scenario format and the engine that a game also happens to use as an id: "ability" is a link on the
 # chain that is an activated ability (崛起 also has a card type 能力), "resources" a player's pool and a cost's amount
 # (崛起 also has a zone 资源栏), "units" the number of units a player controls on the field in an expectation (崛起
-# also has a zone 部队栏)
-FORMAT_WORDS = {"ability", "resources", "units"}
+# also has a zone 部队栏), "graveyard" the game data's field naming where destroyed cards go (the Three-Kingdoms game
+# calls its zone so)
+FORMAT_WORDS = {"ability", "resources", "units", "graveyard"}
 
 
 def _engine_sources() -> list[Path]:

@@ -78,7 +78,9 @@ def add_link(game: "Game", player: str, kind: str, source: CardRef, text: dict[s
         if kind == "card":  # [chain.announce]: the card itself goes on top of the chain
             events.emit(game, events.Event("move", source, data={"to": "chain", "cause": "silent"}))
             link.source = game.state.cards[source.id].ref
-        game.trace.add("announce", game.data.cite("chain.announce"), player=game.player_ref(player), link=LinkRef(link.uid))
+        elsewhere = kind == "ability" and not game.is_field(game.state.cards[source.id].zone)
+        game.trace.add("announce", game.data.cite("chain.announce", *(["ability.other_zone"] if elsewhere else [])),
+                       player=game.player_ref(player), link=LinkRef(link.uid))
         choose_parts(game, link)
         costs.pay(game, link)
     except CannotAdd as e:
@@ -104,6 +106,7 @@ def add_trigger(game: "Game", waiting: Waiting) -> Link | None:
     link = new_link(game, kind, waiting.source, waiting.controller, waiting.text)
     link.bindings = dict(waiting.bindings)
     link.tracked = list(waiting.tracked)
+    link.state_key = waiting.state_key
     mark = len(game.trace.steps)
     try:
         choose_parts(game, link)
@@ -116,12 +119,14 @@ def add_trigger(game: "Game", waiting: Waiting) -> Link | None:
                 game.trace.truncate(mark)
                 game.trace.add("trigger_declined", game.data.cite("trigger.removed"), player=game.player_ref(link.controller), link=LinkRef(link.uid))
                 game.resolved.append((link.uid, link.source.id, "removed"))
+                st.state_pending.discard(link.state_key)  # type: ignore[arg-type]
                 return None
             costs.pay(game, link)
     except CannotAdd as e:
         game.trace.truncate(mark)
         game.trace.add("trigger_removed", game.data.cite("trigger.removed"), link=LinkRef(link.uid), reason=reason_text(game, e.reason, e.args_))
         game.resolved.append((link.uid, link.source.id, "removed"))
+        st.state_pending.discard(link.state_key)  # type: ignore[arg-type]
         return None
     st.chain.append(link)
     game.trace.add("announce_trigger", game.data.cite("trigger.to_chain"), player=game.player_ref(link.controller), link=LinkRef(link.uid))

@@ -23,6 +23,9 @@ CHOICE_KINDS = (
     "replacement", # [replacement.chooser]: which replacement effect applies next (by its source card id; "none" for armor)
     "loop",        # [loop.optional], [loop.mandatory]: the number of times a loop repeats
     "timestamps",  # [timestamp.simultaneous]: the order of one player's continuous effects that started at the same time
+    "sacrifice",   # [effect.sacrifice]: which of their cards a player sacrifices
+    "name",        # [effect.name]: the word a player names (a card type …)
+    "card",        # a card a step lets its controller choose as it happens (not a target)
 )
 
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from judge.engine.state import Card
 
 CHARS = ("power", "health", "armor")
+KINDS = ("type", "subtypes", "no_abilities")  # characteristics that are not numbers
 
 
 @dataclass
@@ -40,9 +41,19 @@ class ContEffect:
     as_long_as: dict[str, Any] | None = None  # [continuous.as_long_as]
     since: int = 0  # [continuous.as_long_as]: the clock when the link was created; the card must not have changed since
     order: tuple[int, ...] = ()  # default order among one player's simultaneous effects (file order; [timestamp.simultaneous] lets them choose)
+    kinds: dict[str, Any] = field(default_factory=dict)  # type / subtypes (set), add_subtypes, lose_abilities
+    cda: bool = False  # from a characteristic-defining ability (it applies first within its layer, where layers apply)
+    until_ready: CardRef | None = None  # [continuous.until_event]: it lasts until this card readies
 
     def writes(self) -> set[str]:
-        return set(self.add) | set(self.set)
+        out = set(self.add) | set(self.set)
+        if "type" in self.kinds:
+            out.add("type")
+        if "subtypes" in self.kinds or "add_subtypes" in self.kinds:
+            out.add("subtypes")
+        if self.kinds.get("lose_abilities"):
+            out.add("no_abilities")
+        return out
 
     def reads(self) -> frozenset[str]:
         """Characteristics its applicability or amount reads (what it can depend on [dependency]); worked out once (an
@@ -59,11 +70,16 @@ class ContEffect:
         return self.__dict__["_reads_cache"]
 
 
+_FILTER_READS = {"type": "type", "subtype": "subtypes", "blank": "no_abilities"}
+
+
 def _reads(spec: Any, out: set[str]) -> None:
     if isinstance(spec, dict):
         for k, v in spec.items():
             if k in CHARS:
                 out.add(k)
+            if k in _FILTER_READS:
+                out.add(_FILTER_READS[k])
             _reads(v, out)
     elif isinstance(spec, list):
         for v in spec:
@@ -111,7 +127,11 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
     for i, card in enumerate(st.cards.values()):
         if not game.is_field(card.zone):
             continue
-        printed = [(ab, card.ts, "timestamp.ability") for ab in card.abilities]
+        if not game.is_field(card.zone) and not _works_here(card):
+            continue
+        if lost_abilities(game, card):
+            continue  # an ability it no longer has creates nothing
+        printed = [(ab, card.ts, "timestamp.ability") for ab in card.abilities if _works_in(ab, card, game)]
         granted = [(g.ability, g.ts, "timestamp.ability") for g in card.granted]
         for j, (ab, ts, rule) in enumerate(printed + granted):
             if ab.get("kind") != "continuous" or "when" in ab:
@@ -126,6 +146,31 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
                                  game.data.text("counter_effect", kind=game.data.text(kind), n=f"{n:+d}"), add={kind: n},
                                  affects={"cards": [card.ref]}, ts=ts, origin="counters", ts_rule="timestamp.counters", order=(i, 90 + k, p))
                 out.append(eff)
+    return out
+
+
+def _works_in(ab: dict[str, Any], card: "Card", game: "Game") -> bool:
+    """Does this ability work in the card's zone? On the field unless it names other zones [ability.other_zone]."""
+    zones = ab.get("zones")
+    return card.zone in zones if zones else game.is_field(card.zone)
+
+
+def _works_here(card: "Card") -> bool:
+    """Has the card (off the field) a continuous ability that works in its zone?"""
+    return any(ab.get("kind") == "continuous" and card.zone in (ab.get("zones") or ()) for ab in card.abilities)
+
+
+def lost_abilities(game: "Game", card: "Card") -> bool:
+    """Has an effect in force taken all of the card's abilities away (judged on its printed characteristics, so that
+    what a card has does not depend on itself)? Cached until the next event."""
+    key = ("lost", card.id, card.inc)
+    cached = game.chars_cache.get(key)  # type: ignore[arg-type]
+    if cached is not None:
+        return bool(cached)
+    base = _base(card)
+    out = any(e.kinds.get("lose_abilities") and _touches(game, e, card, base) for e in game.state.cont_effects
+              if _lasts(game, e))
+    game.chars_cache[key] = out  # type: ignore[index,assignment]
     return out
 
 
@@ -153,9 +198,15 @@ def from_spec(game: "Game", spec: dict[str, Any], source: CardRef, controller: s
         affects = {"defender_of": bindings.get("self", source)}
     else:
         affects = {"cards": [bindings.get("self", source)]}
+    kinds = {k: spec[k] for k in ("type", "subtypes", "add_subtypes", "lose_abilities") if k in spec}
+    until = spec.get("until", "game")
+    until_ready = None
+    if isinstance(until, dict) and "ready" in until:  # "until [this card] readies"
+        until_ready = bindings.get(until["ready"], source) if isinstance(until["ready"], str) else source
+        until = "ready"
     return ContEffect(0, source, controller, text, add, dict(spec.get("set") or {}), list(spec.get("cannot") or []),
-                      affects, spec.get("while"), str(spec.get("until", "game")), ts, origin, ts_rule,
-                      spec.get("as_long_as"))
+                      affects, spec.get("while"), str(until), ts, origin, ts_rule,
+                      spec.get("as_long_as"), kinds=kinds, cda=bool(spec.get("cda")), until_ready=until_ready)
 
 
 def in_force(game: "Game") -> list[ContEffect]:
@@ -224,6 +275,8 @@ def condition(game: "Game", cond: dict[str, Any], card: "Card", eff: ContEffect)
         return combat.get("attacker") == ref
     if "your_turn" in cond:
         return (game.state.turn == eff.controller) == bool(cond["your_turn"])
+    if "attacks" in cond:  # the affected card attacks the effect's source ("敵方部隊攻擊你時")
+        return combat.get("attacker") == card.ref and combat.get("defender") == eff.source
     return True
 
 
@@ -249,6 +302,15 @@ def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card", vals: dict[s
 
 def _apply(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> dict[str, Any]:
     out = dict(vals)
+    k = eff.kinds
+    if "type" in k:
+        out["type"] = k["type"]
+    if "subtypes" in k:
+        out["subtypes"] = tuple(k["subtypes"])
+    if "add_subtypes" in k:
+        out["subtypes"] = tuple(dict.fromkeys(tuple(out["subtypes"]) + tuple(k["add_subtypes"])))
+    if k.get("lose_abilities"):
+        out["no_abilities"] = True
     for ch, spec in eff.set.items():
         out[ch] = _amount(game, eff, spec, card, vals)
     for ch, spec in eff.add.items():
@@ -264,11 +326,13 @@ def _does(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> 
     if not _touches(game, eff, card, vals):
         return (False,)
     return (True, tuple(sorted((ch, _amount(game, eff, spec, card, vals)) for ch, spec in eff.add.items() if vals.get(ch) is not None)),
-            tuple(sorted((ch, _amount(game, eff, spec, card, vals)) for ch, spec in eff.set.items())), tuple(eff.cannot))
+            tuple(sorted((ch, _amount(game, eff, spec, card, vals)) for ch, spec in eff.set.items())), tuple(eff.cannot),
+            tuple(sorted((k, str(v)) for k, v in eff.kinds.items())))
 
 
 def _base(card: "Card") -> dict[str, Any]:
-    return {"power": card.power, "health": card.health, "armor": card.armor}
+    return {"power": card.power, "health": card.health, "armor": card.armor, "type": card.type,
+            "subtypes": tuple(card.subtypes), "no_abilities": not (card.abilities or card.granted)}
 
 
 def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], list[ContEffect]]:
@@ -292,7 +356,7 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
         real = on if reason == "loop" else [d for d in on if d.eid in touched]
         if on and not real and reason == "dependency":
             reason = "simultaneous" if sum(1 for e, _, _ in seq if e.ts == eff.ts) > 1 else "timestamp"
-        for ch in CHARS:
+        for ch in CHARS + KINDS:
             if ch in eff.writes() and (new[ch] != vals[ch] or ch in eff.set):
                 rule = ", ".join(game.data.cite(eff.ts_rule))
                 applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, rule, reason, real))
@@ -359,8 +423,15 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
             game.trace.add("as_long_as_broken", game.data.cite("continuous.as_long_as"), card=refs[0] if refs else ctx.source)
             return False
         as_long_as = {"card": refs[0], **want}
+    until = spec.get("until")
+    if isinstance(until, dict) and "ready" in until:  # [continuous.until_event]: "until [this card] readies"
+        ends = card_refs(ctx, until["ready"])
+        since = link.created_at if link is not None else st.clock
+        if ends and st.status_left.get((ends[0].id, True), -1) > since:  # it readied before the effect began: void
+            game.trace.add("until_ended_early", game.data.cite("continuous.until_event"), card=ends[0])
+            return False
     target = spec.get("cards", "self")
-    lock = bool(spec.get("lock")) or not (isinstance(target, dict) and "each" in target)
+    lock = game.data.locks_affected(spec)
     refs_locked: list[CardRef] | None = None
     if lock:  # [continuous.locked]: the cards this link affects are marked now
         if isinstance(target, dict) and "each" in target:
@@ -370,7 +441,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
         excl = card_refs(ctx, spec["except"]) if "except" in spec else []
         refs_locked = [r for r in refs_locked if r not in excl]
     ts = st.tick_for(("link", link.uid)) if link is not None else st.tick()  # [timestamp.link]: when the link resolves
-    eff = from_spec(game, spec, ctx.source, ctx.controller, {"self": ctx.source}, ts, "link", "timestamp.link", refs_locked)
+    bindings = {"self": ctx.source, **{k: v[0] for k, v in ((n, card_refs(ctx, n)) for n in _named_refs(spec)) if v}}
+    eff = from_spec(game, spec, ctx.source, ctx.controller, bindings, ts, "link", "timestamp.link", refs_locked)
     if not lock and "except" in spec:
         eff.affects["except"] = card_refs(ctx, spec["except"])
     eff.as_long_as = as_long_as
@@ -382,9 +454,12 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     st.cont_effects.append(eff)
     keys = ["continuous.from_link", "timestamp.link"] + (["continuous.locked"] if lock and isinstance(target, dict) else []) + \
         (["continuous.rechecked"] if not lock else []) + (["continuous.while"] if eff.cond else []) + \
-        (["continuous.as_long_as"] if as_long_as else [])
+        (["continuous.as_long_as"] if as_long_as else []) + (["continuous.until_event"] if eff.until_ready else [])
     cites = game.data.cite(*keys)
-    until = game.data.text(f"until_{eff.until}") if f"until_{eff.until}" in game.data.words else game.data.text("until_game")
+    if eff.until_ready is not None:
+        until = game.data.text("until_ready", card=game.state.cards[eff.until_ready.id].name.get("zh", ""))
+    else:
+        until = game.data.text(f"until_{eff.until}") if f"until_{eff.until}" in game.data.words else game.data.text("until_game")
     game.trace.add("cont_effect", cites, text=eff.text, card=ctx.source, until=until,
                    targets=list(refs_locked) if refs_locked is not None else game.data.text("rechecked"))
     game.chars_cache.clear()
@@ -406,6 +481,23 @@ def event_effect(game: "Game", ab: dict[str, Any], host: "Card", href: CardRef, 
                    until=game.data.text("until_combat") if eff.until == "combat" else Text(""),
                    targets=list(eff.affects.get("cards", [])))
     game.chars_cache.clear()
+
+
+def _named_refs(spec: dict[str, Any]) -> list[str]:
+    """Card names an effect's duration refers to (``until: {ready: NAME}``), bound as the effect is created."""
+    until = spec.get("until")
+    return [until["ready"]] if isinstance(until, dict) and isinstance(until.get("ready"), str) else []
+
+
+def end_until_ready(game: "Game", card_id: str) -> None:
+    """[continuous.until_event]: effects that last "until [this card] readies" end when it does."""
+    st = game.state
+    gone = [e for e in st.cont_effects if e.until_ready is not None and e.until_ready.id == card_id]
+    if gone:
+        st.cont_effects = [e for e in st.cont_effects if e not in gone]
+        game.trace.add("until_ended", game.data.cite("continuous.until_event"), card=gone[0].until_ready,
+                       text=[e.text for e in gone])
+        game.chars_cache.clear()
 
 
 def end(game: "Game", until: str) -> None:

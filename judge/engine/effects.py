@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from judge.engine.game import Game
     from judge.engine.state import Link
 
-MODIFIERS = ("if_you_do",)
+MODIFIERS = ("if_you_do", "if_not_done")
 
 
 @dataclass
@@ -36,6 +36,8 @@ class Context:
     vars: dict[str, int] = field(default_factory=dict)
     that: list[CardRef] = field(default_factory=list)
     read: set[str] = field(default_factory=set)
+    names: dict[str, str] = field(default_factory=dict)  # words a step named (``name``), by their ``store`` name
+    groups: dict[str, list[CardRef]] = field(default_factory=dict)  # cards a step gathered (``reveal``), by name
 
 
 # --- values --------------------------------------------------------------------------------------
@@ -136,12 +138,18 @@ def cards(ctx: Context, spec: Any) -> list[CardRef]:
         who = players(ctx, spec["leader"])
         return [c.ref for c in st.cards.values() if game.is_field(c.zone) and game.data.types.get(c.type, {}).get("leader")
                 and c.controller in who]
-    if isinstance(spec, dict) and "each" in spec:
+    if isinstance(spec, dict) and "each" in spec:  # field cards, or those of the zone the description names
         from judge.engine.targets import matches_filter
 
-        return [c.ref for c in st.cards.values() if game.is_field(c.zone)
-                and matches_filter(game, c, spec["each"], ctx.controller, ctx.link) is None]
+        flt = resolve_names(ctx, spec["each"])
+        zone = flt.get("zone")
+        return [c.ref for c in st.cards.values() if (c.zone == zone if zone else game.is_field(c.zone))
+                and matches_filter(game, c, flt, ctx.controller, ctx.link) is None]
+    if isinstance(spec, dict) and "choose" in spec:  # a card the controller chooses as the step happens
+        return _choose_card(ctx, spec["choose"])
     if isinstance(spec, str):
+        if spec in ctx.groups:
+            return list(ctx.groups[spec])
         if spec in ctx.legal:
             return [o for o in ctx.legal[spec] if isinstance(o, CardRef)]
         obj = ctx.bindings.get(spec)
@@ -150,6 +158,26 @@ def cards(ctx: Context, spec: Any) -> list[CardRef]:
         if spec in st.cards:
             return [st.cards[spec].ref]
     return []
+
+
+def resolve_names(ctx: Context, flt: dict[str, Any]) -> dict[str, Any]:
+    """A filter with ``{name: store}`` values replaced by the words a step named (``name``)."""
+    return {k: (ctx.names.get(v["name"], "") if isinstance(v, dict) and set(v) == {"name"} else v) for k, v in flt.items()}
+
+
+def _choose_card(ctx: Context, flt: dict[str, Any]) -> list[CardRef]:
+    """The controller picks one card fitting the description (in the zone it names, else on the field)."""
+    from judge.engine.targets import matches_filter
+
+    game, st = ctx.game, ctx.game.state
+    flt = resolve_names(ctx, flt)
+    zone = flt.get("zone")
+    options = tuple(c.id for c in st.cards.values() if (c.zone == zone if zone else game.is_field(c.zone))
+                    and matches_filter(game, c, flt, ctx.controller, ctx.link) is None)
+    if not options:
+        return []
+    pick = game.ask(Choice("card", ctx.controller, ctx.source.id, options))
+    return [st.cards[pick].ref]
 
 
 def players(ctx: Context, spec: Any) -> list[str]:
@@ -192,6 +220,10 @@ def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
         game.trace.add("if_you_do_yes" if done else "if_you_do_no", game.data.cite("effect.if_you_do"))
         if done:
             run_ops(game, ctx, op["if_you_do"])
+    if "if_not_done" in op:  # [effect.if_not_done]: "if you cannot", the consequence of not doing it
+        game.trace.add("if_not_done_yes" if not done else "if_not_done_no", game.data.cite("effect.if_not_done"))
+        if not done:
+            run_ops(game, ctx, op["if_not_done"])
     return done
 
 
@@ -393,10 +425,12 @@ def _create_trigger(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     if ctx.that:
         game.trace.add("that", game.data.cite("effect.that"), what=game.data.text("that_unit"), card=ctx.that[0])
     # [effect.create_trigger]: a duration, or "the next time" (once); otherwise it lasts until the game ends
-    te = TriggerEffect(ctx.source, ctx.controller, dict(spec), bindings, once=bool(spec.get("once", False)),
-                       until=spec.get("until", "game"))
+    # [delayed.once]: where the game's rules say a delayed triggered ability triggers only once, that is the default
+    once = bool(spec.get("once", game.data.raw.get("delayed_once", False)))
+    te = TriggerEffect(ctx.source, ctx.controller, dict(spec), bindings, once=once, until=spec.get("until", "game"))
     game.state.trigger_effects.append(te)
-    game.trace.add("create_trigger", game.data.cite("effect.create_trigger"), text=Text(spec.get("text", "…"), spec.get("text_en", "")),
+    delayed_ability = ctx.link is not None and ctx.link.kind == "ability"  # [ability.delayed]: an active ability's
+    game.trace.add("create_trigger", game.data.cite("effect.create_trigger", *(["ability.delayed"] if delayed_ability else [])), text=Text(spec.get("text", "…"), spec.get("text_en", "")),
                    card=ctx.source, player=PlayerRef(ctx.controller))
     return True
 
@@ -507,6 +541,24 @@ def _if(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     return run_ops(game, ctx, spec.get("then" if ok else "else") or [])
 
 
+def test_condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
+    """A condition's truth without a trace step (trigger conditions checked as the game goes on)."""
+    from judge.engine.targets import matches_filter
+
+    (kind, arg), = cond.items()
+    if kind in ("gte", "lte", "eq"):
+        a, b = (value(ctx, v) for v in arg)
+        return {"gte": a >= b, "lte": a <= b, "eq": a == b}[kind]
+    if kind == "matches":
+        refs = cards(ctx, arg["card"])
+        card = game.state.view(refs[0])[0] if refs else None
+        return card is not None and matches_filter(game, card, resolve_names(ctx, arg.get("filter") or {}), ctx.controller,
+                                                   ctx.link) is None
+    if kind == "hand_empty":  # the player has no card in hand
+        return all(not game.state.in_zone("hand", p) for p in players(ctx, arg))
+    raise ValueError(f"unknown condition {kind!r}")
+
+
 def _condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
     (kind, arg), = cond.items()
     if kind == "targeted":  # [effect.if_targeted]: only a target the link legally has as it resolves counts
@@ -516,6 +568,10 @@ def _condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
         game.trace.add("if_targeted_yes" if hit else "if_targeted_no", game.data.cite("effect.if_targeted"),
                        card=wanted[0] if wanted else CardRef(str(arg), 0))
         return hit
+    if kind in ("matches", "hand_empty"):  # does the card fit the description (with words a step named)? no hand?
+        ok = test_condition(game, ctx, cond)
+        game.trace.add("condition", game.data.cite("effect.text_order"), what=game.data.text(f"cond_{kind}"), amount=ok)
+        return ok
     if kind in ("gte", "lte", "eq"):
         a, b = (value(ctx, v) for v in arg)
         ok = {"gte": a >= b, "lte": a <= b, "eq": a == b}[kind]
@@ -530,7 +586,7 @@ def _each_player(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
     game.trace.add("each_player", game.data.cite("simultaneous.players"), players=[PlayerRef(p) for p in order])
     ok = True
     for p in order:
-        sub = Context(game, ctx.link, p, ctx.source, ctx.bindings, ctx.legal, ctx.vars, ctx.that, ctx.read)
+        sub = Context(game, ctx.link, p, ctx.source, ctx.bindings, ctx.legal, ctx.vars, ctx.that, ctx.read, ctx.names, ctx.groups)
         ok = run_ops(game, sub, ops) and ok
     return ok
 
@@ -561,7 +617,8 @@ def _for_each(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     ok = True
     name = spec.get("as", "it")
     for ref in cards(ctx, spec["cards"]):
-        sub = Context(game, ctx.link, ctx.controller, ctx.source, {**ctx.bindings, name: ref}, ctx.legal, ctx.vars, [], ctx.read)
+        sub = Context(game, ctx.link, ctx.controller, ctx.source, {**ctx.bindings, name: ref}, ctx.legal, ctx.vars, [], ctx.read,
+                      ctx.names, ctx.groups)
         ok = run_ops(game, sub, list(spec["do"])) and ok
     return ok
 
@@ -602,4 +659,7 @@ _HANDLERS: dict[str, Callable[["Game", Context, Any], bool]] = {  # the operatio
     "for_each": _for_each,
     "create": _create,
 }
+from judge.engine.actions import HANDLERS as _ACTIONS  # noqa: E402  (actions builds on the helpers above)
+
+_HANDLERS.update(_ACTIONS)
 OPS = tuple(_HANDLERS)

@@ -61,6 +61,8 @@ def _emit(game: "Game", event: Event) -> Event | None:
     if not ok:
         return None
     triggers.collect(game, final)  # [replacement.instead]: only what actually happened triggers
+    if game.state_triggers:
+        triggers.check_state_triggers(game)  # [trigger.state]: a state can hold even for a moment mid-resolution
     return final
 
 
@@ -111,6 +113,8 @@ def _apply_move(game: "Game", ev: Event) -> bool:
                 "lethal", ev.data.get("cites", ()), card=ev.card, zone=ZoneRef(to),
                 amount=st.lki[ev.card].damage, health=st.lki_chars.get(ev.card, {}).get("health", st.lki[ev.card].health),
             )
+        elif cause == "sacrifice":
+            game.trace.add("sacrificed", ev.data.get("cites", ()), player=PlayerRef(str(ev.player)), card=ev.card, zone=ZoneRef(to))
         elif cause not in ("silent", "discard", "draw"):
             game.trace.add("move", ev.data.get("cites", ()), card=ev.card, zone=ZoneRef(to), **{"from": ZoneRef(origin)})
     return True
@@ -179,6 +183,10 @@ def _apply_flag(game: "Game", ev: Event) -> bool:
     card.exhausted = want
     st.status_left[(card.id, not want)] = st.tick()  # [continuous.as_long_as]: when it stopped being exhausted (or ready)
     game.trace.add(ev.kind, ev.data.get("cites", ()), card=ev.card)
+    if not want:
+        from judge.engine.continuous import end_until_ready
+
+        end_until_ready(game, card.id)
     return True
 
 
@@ -232,6 +240,20 @@ def _apply_create(game: "Game", ev: Event) -> bool:
     return True
 
 
+def _apply_life(game: "Game", ev: Event) -> bool:
+    """A player gains or loses life (a player without a life total in the file has none to change)."""
+    st = game.state
+    assert ev.player is not None
+    amount = max(0, int(ev.data["amount"]))
+    if st.life.get(ev.player) is None or amount <= 0:
+        return False
+    sign = 1 if ev.kind == "gain_life" else -1
+    st.life[ev.player] = int(st.life[ev.player] or 0) + sign * amount
+    game.trace.add("life_gain" if sign > 0 else "life_loss", ev.data.get("cites") or (), player=PlayerRef(ev.player),
+                   amount=amount, total=st.life[ev.player])
+    return True
+
+
 def _apply_nothing(game: "Game", ev: Event) -> bool:
     """Events that only exist to trigger abilities (targeted, added)."""
     return True
@@ -251,4 +273,7 @@ _APPLY = {
     "attacks": _apply_nothing,
     "prevented": _apply_nothing,
     "create": _apply_create,
+    "gain_life": _apply_life,
+    "lose_life": _apply_life,
+    "turn_end": _apply_nothing,
 }

@@ -36,6 +36,7 @@ class Game:
         self.spent_next: list[Any] = []
         self.loop_stop: Any = None  # [loop.mandatory]: set while a shortcut loop is ending
         self.loop_refuse: str | None = None  # [loop.optional]: this player may not continue the loop next time
+        self.state_triggers = _has_state_triggers(state)  # [trigger.state]: checked after every event only if any
 
     def chars(self, card: Any) -> dict[str, Any]:
         """The card's current power, health and armor after continuous effects."""
@@ -127,6 +128,9 @@ class Game:
         card_id = action["use"]
         card = self.state.cards[card_id]
         player = action.get("by") or card.controller
+        from judge.engine.continuous import lost_abilities
+        from judge.engine.triggers import works_in
+
         abilities = [a for a in card.all_abilities() if a.get("kind") == "activated"]
         which = action.get("ability", 0)
         if isinstance(which, str):
@@ -135,8 +139,11 @@ class Game:
             found = abilities[which : which + 1] if 0 <= which < len(abilities) else []
         if not found:
             raise InvalidInput(f"card {card_id!r} has no activated ability {which!r}", path + ("ability" if "ability" in action else "use",))
-        if not self.is_field(card.zone):
-            raise InvalidInput(f"card {card_id!r} is not on the field: its ability cannot be used", path + ("use",))
+        if not works_in(self, found[0], card.zone):  # [ability.other_zone]: only in the zones it works in
+            where = ", ".join(found[0].get("zones") or ["field"])
+            raise InvalidInput(f"card {card_id!r} is in {card.zone}: this ability works only in {where}", path + ("use",))
+        if lost_abilities(self, card):
+            raise InvalidInput(f"card {card_id!r} has lost its abilities: it has none to use", path + ("use",))
         if card.controller != player:
             raise InvalidInput(f"{player} does not control {card_id!r}", path + ("by",))
         self._pass_until(player)
@@ -244,6 +251,17 @@ class Game:
         self.trace.add("pass", (), player=PlayerRef(player))
         self.state.priority = self.state.seat_order_from(player)[1]
 
+    def _act_end_phase(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
+        """The turn reaches its end: what triggers "at the end of the turn" triggers, then the turn player receives
+        priority [turn.end_phase]."""
+        from judge.engine import events
+
+        if self.state.chain:
+            raise InvalidInput("`end_phase`: the chain is not empty", path)
+        self.trace.add("end_phase", self.data.cite("turn.end_phase"), player=PlayerRef(self.state.turn))
+        events.emit(self, events.Event("turn_end", None, player=self.state.turn))
+        self.give_priority(self.state.turn, ())
+
     def _act_end_turn(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         if self.state.chain:
             raise InvalidInput("`end_turn`: the response chain is not empty", path)
@@ -261,3 +279,15 @@ class Game:
         nxt = action["end_turn"] if isinstance(action["end_turn"], str) else self.state.seat_order_from(self.state.turn)[1]
         self.state.turn = nxt
         self.state.priority = None
+
+
+def _has_state_triggers(state: GameState) -> bool:
+    """Does any card have (or could any card be granted) an ability that triggers on a state of the game?"""
+    def walk(x: Any) -> bool:
+        if isinstance(x, dict):
+            return (isinstance(x.get("when"), dict) and "state" in x["when"]) or any(walk(v) for v in x.values())
+        if isinstance(x, list):
+            return any(walk(v) for v in x)
+        return False
+
+    return any(walk(c.abilities) or walk(c.play) for c in state.cards.values())

@@ -129,7 +129,9 @@ def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
             card, _ = game.state.view(src)
             if matches_filter(game, card, s["by"], r.controller, None) is not None:
                 return False
-    if ev.kind == "draw":
+    if "amount" in s and int(ev.data.get("amount", 0)) != int(s["amount"]):
+        return False  # only events of that amount ("每次將生命+2時")
+    if ev.kind in ("draw", "gain_life", "lose_life"):  # events that happen to a player
         if s.get("player") == "you" and ev.player != r.controller:
             return False
         if s.get("player") == "opponent" and ev.player == r.controller:

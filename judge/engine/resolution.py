@@ -24,6 +24,7 @@ def interrupt(game: "Game", link: Link, by_game: bool) -> None:
     """[interrupt]: the link leaves the chain creating nothing; a card goes to its owner's graveyard zone."""
     st = game.state
     st.chain.remove(link)
+    st.state_pending.discard(link.state_key)  # type: ignore[arg-type]
     if by_game:
         game.trace.add("interrupted_by_game", game.data.cite("resolve.fizzle"), link=LinkRef(link.uid))
     else:
@@ -61,6 +62,11 @@ def resolve_top(game: "Game") -> None:
         return
     if illegal:
         game.trace.add("partial", game.data.cite("resolve.partial"), targets=[o for v in legal.values() for o in v])
+    if not _if_clause_holds(game, link):
+        finish(game, link)
+        game.resolved.append((link.uid, link.source.id, "resolved"))
+        game.give_priority(game.state.turn, game.data.cite("resolve.priority"))
+        return
     game.trace.add("resolve", game.data.cite("resolve.steps"), link=LinkRef(link.uid), card=link.source, player=game.player_ref(link.controller))
     ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
     ops = list(link.text.get("do") or [])
@@ -74,9 +80,22 @@ def resolve_top(game: "Game") -> None:
     game.give_priority(game.state.turn, game.data.cite("resolve.priority"))
 
 
+def _if_clause_holds(game: "Game", link: Link) -> bool:
+    """[trigger.if_clause]: a triggered ability whose trigger is followed by "if …" checks it again as it resolves;
+    if it no longer holds, the ability does nothing."""
+    cond = (link.text.get("when") or {}).get("if") if link.kind == "trigger" else None
+    if cond is None:
+        return True
+    ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings))
+    ok = effects.test_condition(game, ctx, cond)
+    game.trace.add("if_clause_ok" if ok else "if_clause_false", game.data.cite("trigger.if_clause"), link=LinkRef(link.uid))
+    return ok
+
+
 def finish(game: "Game", link: Link) -> None:
     """[resolve.last_step]: the last step depends on what the link is."""
     st = game.state
+    st.state_pending.discard(link.state_key)  # type: ignore[arg-type]
     if link in st.chain:
         st.chain.remove(link)
     if link.kind != "card":

@@ -55,6 +55,7 @@ class Ruleset:
         self.coverage: tuple[tuple[str, str], ...] = tuple((str(a), str(b)) for a, b in data.get("coverage") or ())
         self.rules: dict[str, tuple[str, ...]] = {k: tuple(str(i) for i in (v or ())) for k, v in (data.get("rules") or {}).items()}
         self.token: dict[str, str] = data.get("token") or {}  # where a token goes and its type, unless it says
+        self.keywords: dict[str, dict[str, Any]] = data.get("keywords") or {}  # keyword abilities the rules define
         self.field_zones = frozenset(z for z, info in self.zones.items() if info.get("field"))
 
     # --- citations ---------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ class Card:
     zone: str
     type: str
     subtypes: list[str] = field(default_factory=list)
+    factions: list[str] = field(default_factory=list)  # what it belongs to (a faction, a clan …), as the game says
     cost: int | None = None
     power: int | None = None
     damage_type: str | None = None
@@ -94,6 +95,7 @@ class Link:
     locked: dict[str, int] = field(default_factory=dict)
     free: bool = False
     created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
+    state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
 
 
 @dataclass
@@ -107,6 +109,7 @@ class Waiting:
     bindings: dict[str, Obj] = field(default_factory=dict)
     tracked: list[CardRef] = field(default_factory=list)
     seq: int = 0
+    state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
 
 
 @dataclass
@@ -130,6 +133,7 @@ class GameState:
     cards: dict[str, Card]
     pools: dict[str, int]
     seed: int = 0
+    life: dict[str, int | None] = field(default_factory=dict)  # each player's life total (None: the file gives none)
     priority: str | None = None
     chain: list[Link] = field(default_factory=list)
     waiting: list[Waiting] = field(default_factory=list)
@@ -157,6 +161,8 @@ class GameState:
     ts_noted: set[tuple[Any, ...]] = field(default_factory=set)  # simultaneous groups already shown in the trace
     # [timestamp.link]/[timestamp.event]: one timestamp per resolving link and per event, shared by every effect it creates
     shared_ts: dict[tuple[str, int], int] = field(default_factory=dict)
+    # [trigger.state]: state-triggered abilities that have triggered and not yet left the chain, (card id, index)
+    state_pending: set[tuple[str, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.ts_turn.setdefault(0, self.turn)  # [timestamp.card]: the start of the game, in the scenario's first turn

@@ -34,14 +34,23 @@ def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: 
     """
     from judge.engine.effects import eval_static
 
+    cur = vals if vals is not None else game.chars(card)  # current characteristics (continuous effects applied)
     types = flt.get("type")
     if types is not None:
         wanted = [types] if isinstance(types, str) else list(types)
-        kinds = {card.type} | ({"unit"} if game.data.is_unit(card.type) else set())
+        kinds = {cur["type"]} | ({"unit"} if game.data.is_unit(cur["type"]) else set())
         if not kinds & set(wanted):
             return "type"
-    if "subtype" in flt and flt["subtype"] not in card.subtypes:
+    if "subtype" in flt and flt["subtype"] not in cur["subtypes"]:
         return "subtype"
+    if "faction" in flt and flt["faction"] not in card.factions:
+        return "faction"
+    if "blank" in flt and bool(cur["no_abilities"]) != bool(flt["blank"]):
+        return "blank"
+    if "attacking" in flt and bool(game.state.combat and game.state.combat.get("attacker") == card.ref) != bool(flt["attacking"]):
+        return "attacking"
+    if "owner" in flt and (card.owner == controller) != (flt["owner"] == "you"):
+        return "owner"
     who = flt.get("controller")
     if who == "you" and card.controller != controller:
         return "controller"
@@ -54,7 +63,7 @@ def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: 
             if stat == "cost":
                 value = card.cost
             else:
-                value = (vals if vals is not None else game.chars(card))[stat]
+                value = cur[stat]
             bounds = flt[stat]
             if value is None:
                 return stat

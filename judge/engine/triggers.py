@@ -21,10 +21,13 @@ def event_names(game: "Game", ev: "Event") -> set[str]:
         names = {"moved"}
         if ev.data.get("cause") in ("destroy", "lethal"):
             names.add("destroyed")
+        if ev.data.get("cause") == "sacrifice":
+            names.add("sacrificed")
         if game.is_field(ev.data.get("from", "")) and not game.is_field(ev.data["to"]):
             names.add("leaves")
         return names
-    return {{"entered": "enters", "added": "used", "draw": "draw", "damage": "damaged", "repair": "repaired"}.get(ev.kind, ev.kind)}
+    return {{"entered": "enters", "added": "used", "draw": "draw", "damage": "damaged", "repair": "repaired",
+             "gain_life": "life_gained", "lose_life": "life_lost"}.get(ev.kind, ev.kind)}
 
 
 def _mentions(ops: Any, name: str) -> bool:
@@ -46,8 +49,8 @@ def _card_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, host_
         return True
     if ev.card is None:
         return False
-    if spec == "self":
-        return host_ref is not None and ev.card == host_ref
+    if spec == "self":  # the card itself, also as the new object it became by this move
+        return host_ref is not None and (ev.card == host_ref or (ev.kind == "move" and ev.data.get("new") == host_ref))
     if spec == "attached":
         return host is not None and host.attached_to == ev.card.id
     if isinstance(spec, str):
@@ -73,10 +76,13 @@ def _player_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, con
 
 def _matches(game: "Game", when: dict[str, Any], ev: "Event", host: Card | None, host_ref: CardRef | None,
              bindings: dict[str, Obj], controller: str) -> bool:
-    if when.get("event") not in event_names(game, ev):
+    if "event" not in when or when.get("event") not in event_names(game, ev):
         return False
     if "link_kind" in when and ev.data.get("link_kind") != when["link_kind"]:
         return False
+    for end in ("to", "from"):  # a move to or from a zone ("每當一張卡牌返回手牌時")
+        if end in when and (ev.kind != "move" or ev.data.get(end) != when[end]):
+            return False
     if "source" in when:  # damage dealt (or prevented) from this source
         src = ev.data.get("source")
         if not isinstance(src, CardRef):
@@ -102,19 +108,41 @@ def _follow_move(ev: "Event", bindings: dict[str, Obj], ops: Any) -> tuple[dict[
     return out, tracked
 
 
+def works_in(game: "Game", ab: dict[str, Any], zone: str) -> bool:
+    """Does an ability work in this zone? On the field, unless it names the zones it works in [ability.other_zone]."""
+    zones = ab.get("zones")
+    return zone in zones if zones else game.is_field(zone)
+
+
+def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
+    """The cards whose abilities may trigger on this event: (card, the object, whether it is as it last was)."""
+    st = game.state
+    moved = ev.card.id if ev.kind == "move" and ev.card is not None else None
+    hosts: list[tuple[Card, CardRef, bool]] = []
+    for card in st.cards.values():
+        if card.id == moved:
+            continue
+        if game.is_field(card.zone) or any(card.zone in (ab.get("zones") or ()) for ab in card.all_abilities()):
+            hosts.append((card, card.ref, False))
+    if moved is not None and ev.card is not None:
+        if game.is_field(ev.data.get("from", "")):
+            hosts.append((st.lki[ev.card], ev.card, True))  # leaves-the-field abilities look back in time
+        else:
+            new = st.cards[ev.card.id]
+            hosts.append((new, ev.data["new"], False))  # it entered the field, or a zone its ability works in
+    return hosts
+
+
 def collect(game: "Game", ev: "Event") -> None:
     """After an event happens, every ability or triggered effect it triggers starts waiting [trigger.fires]."""
     st = game.state
-    hosts: list[tuple[Card, CardRef]] = []
-    for card in st.cards.values():
-        if game.is_field(card.zone) and not (ev.kind == "move" and ev.card is not None and card.id == ev.card.id):
-            hosts.append((card, card.ref))
-    if ev.kind == "move" and ev.card is not None and game.is_field(ev.data.get("from", "")):
-        hosts.append((st.lki[ev.card], ev.card))  # leaves-the-field abilities look back in time
-    elif ev.kind == "move" and ev.card is not None and game.is_field(ev.data["to"]):
-        hosts.append((st.cards[ev.card.id], ev.data["new"]))
-    for host, href in hosts:
+    for host, href, old in _hosts(game, ev):
+        if not old and continuous.lost_abilities(game, host):
+            continue  # an ability it no longer has does not trigger
+        zone = host.zone
         for ab in host.all_abilities():
+            if not works_in(game, ab, zone):
+                continue
             if ab.get("kind") == "continuous" and "when" in ab:
                 if _matches(game, ab["when"], ev, host, href, {}, host.controller):
                     continuous.event_effect(game, ab, host, href, ev)  # [timestamp.event]: no chain, timestamped now
@@ -130,18 +158,74 @@ def collect(game: "Game", ev: "Event") -> None:
                 bindings["event"] = ev.data.get("new", ev.card)
             if "amount" in ev.data:
                 bindings["event_amount"] = ev.data["amount"]  # type: ignore[assignment]
+            if not _if_clause(game, ab, href, host.controller, bindings):
+                continue  # [trigger.if_clause]: the condition after the trigger is false: it does not trigger
             _wait(game, Waiting("trigger", href, host.controller, ab, bindings, tracked))
-            game.trace.add("trigger_fires", game.data.cite("trigger.fires") + tuple(ev.data.get("trigger_cites", ())), card=href,
+            extra = tuple(ev.data.get("trigger_cites", ())) + (game.data.cite("ability.other_zone") if not game.is_field(zone) else ())
+            extra += (game.data.cite("trigger.if_clause") if "if" in (ab.get("when") or {}) else ())
+            game.trace.add("trigger_fires", game.data.cite("trigger.fires") + extra + _rule_of(ab), card=href,
                            player=PlayerRef(host.controller))
     for te in list(st.trigger_effects):
         if not _matches(game, te.text.get("when") or {}, ev, None, None, te.bindings, te.controller):
             continue
+        if _delayed_void(game, te):
+            continue
         bindings, tracked = _follow_move(ev, te.bindings, te.text.get("do"))
         _wait(game, Waiting("effect", te.source, te.controller, te.text, bindings, tracked))
-        game.trace.add("trigger_effect_fires", game.data.cite("trigger.effect_fires"), card=te.source,
-                       player=PlayerRef(te.controller))
+        game.trace.add("trigger_effect_fires", game.data.cite("trigger.effect_fires") +
+                       (game.data.cite("delayed.once") if te.once else ()), card=te.source, player=PlayerRef(te.controller))
         if te.once:
             st.trigger_effects.remove(te)
+
+
+def _rule_of(ab: dict[str, Any]) -> tuple[str, ...]:
+    """The rule an ability comes from when the game's rules define it (a keyword ability's rule)."""
+    return (str(ab["rule"]),) if ab.get("rule") else ()
+
+
+def _if_clause(game: "Game", ab: dict[str, Any], href: CardRef, controller: str, bindings: dict[str, Obj]) -> bool:
+    """[trigger.if_clause]: "when …, if …": the condition is checked as it would trigger (and again as it resolves)."""
+    cond = (ab.get("when") or {}).get("if")
+    if cond is None:
+        return True
+    from judge.engine.effects import Context, test_condition
+
+    return test_condition(game, Context(game, None, controller, href, dict(bindings)), cond)
+
+
+def _delayed_void(game: "Game", te: Any) -> bool:
+    """[delayed.void]: where the game's rules say so, a delayed triggered ability that mentions a particular card ends
+    if that card has left the zone it was in when the ability was created (even if it has come back since)."""
+    if not game.data.raw.get("delayed_void_when_mentioned_card_leaves"):
+        return False
+    gone = [obj for name, obj in te.bindings.items() if isinstance(obj, CardRef) and _mentions(te.text.get("do"), name)
+            and not game.state.is_current(obj)]
+    if not gone:
+        return False
+    game.state.trigger_effects.remove(te)
+    game.trace.add("delayed_void", game.data.cite("delayed.void"), card=te.source, target=gone[0])
+    return True
+
+
+def check_state_triggers(game: "Game") -> None:
+    """[trigger.state]: an ability that triggers on a state of the game triggers as soon as the state holds, and not
+    again until what it put on the chain has left it."""
+    from judge.engine.effects import Context, test_condition
+
+    st = game.state
+    for card in list(st.cards.values()):
+        for i, ab in enumerate(card.all_abilities()):
+            when = ab.get("when") or {}
+            if ab.get("kind") != "triggered" or "state" not in when or (card.id, i) in st.state_pending:
+                continue
+            if not works_in(game, ab, card.zone) or continuous.lost_abilities(game, card):
+                continue
+            if not test_condition(game, Context(game, None, card.controller, card.ref, {"self": card.ref}), when["state"]):
+                continue
+            st.state_pending.add((card.id, i))
+            _wait(game, Waiting("trigger", card.ref, card.controller, ab, {"self": card.ref}, [], state_key=(card.id, i)))
+            game.trace.add("trigger_fires", game.data.cite("trigger.fires", "trigger.state") + _rule_of(ab), card=card.ref,
+                           player=PlayerRef(card.controller))
 
 
 def _wait(game: "Game", w: Waiting) -> None:
@@ -168,6 +252,7 @@ def pre_priority(game: "Game") -> None:
     guard = 0
     while True:
         game.data.state_checks(game)
+        check_state_triggers(game)
         if not game.state.waiting:
             return
         place_waiting(game)

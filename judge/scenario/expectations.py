@@ -9,8 +9,8 @@ if TYPE_CHECKING:
     from judge.engine.game import Game
 
 _CARD_FIELDS = ("zone", "damage", "exhausted", "face_down", "controller", "attached_to", "counters", "granted",
-                "power", "health", "armor", "attacking", "copies")
-_PLAYER_FIELDS = ("hand", "resources", "deck", "units")
+                "power", "health", "armor", "attacking", "copies", "type", "subtypes", "blank")
+_PLAYER_FIELDS = ("hand", "resources", "deck", "units", "life")
 
 
 @dataclass
@@ -28,8 +28,12 @@ def _card_actual(game: "Game", cid: str, key: str) -> Any:
         return len(card.granted)
     if key == "counters":
         return {k: v for k, v in card.counters.items() if v}
-    if key in ("power", "health", "armor"):  # current values after continuous effects (714)
+    if key in ("power", "health", "armor", "type"):  # current values after continuous effects
         return game.chars(card)[key]
+    if key == "subtypes":
+        return list(game.chars(card)["subtypes"])
+    if key == "blank":  # no abilities now (printed or granted, or an effect took them all away)
+        return bool(game.chars(card)["no_abilities"])
     if key == "attacking":
         return bool(game.state.combat and game.state.combat.get("attacker") == card.ref)
     return getattr(card, key)
@@ -62,6 +66,8 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
             if k == "units" and k in exp:  # units on the field it controls, tokens counted with their copies
                 actual[k] = sum(c.copies for c in st.cards.values() if game.is_field(c.zone) and c.controller == p
                                 and game.data.is_unit(c.type))
+            elif k == "life" and k in exp:
+                actual[k] = st.life.get(p)
             elif k in exp:
                 actual[k] = st.pools.get(p, 0) if k == "resources" else len(st.in_zone(k, p))
         return Checked(exp, actual == {k: exp[k] for k in _PLAYER_FIELDS if k in exp}, actual)

@@ -243,6 +243,7 @@ def _check_effects(sc: Scenario) -> None:
             if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
                 ability(arg["ability"], p + (op, "ability"))
             steps(step.get("if_you_do"), p + ("if_you_do",))
+            steps(step.get("if_not_done"), p + ("if_not_done",))
 
     def ability(ab: Any, path: Path_) -> None:
         if not isinstance(ab, dict):
@@ -288,6 +289,8 @@ _NUMBER_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "damage": (("amount", True),), "repair": (("amount", True),), "draw": (("count", True),),
     "draw_until": (("hand", True),), "discard": (("count", True), ("up_to", True)), "counters": (("amount", False),),
     "prevent": (("shield", True), ("prevent", True)),
+    "gain_life": (("amount", True),), "lose_life": (("amount", True),), "sacrifice": (("count", True),),
+    "reveal": (("top", True),),
 }
 _NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "count", "add", "sub", "mul", "max", "min")
 
@@ -340,6 +343,8 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "damage": ("to", "amount"), "repair": ("to", "amount"), "move": ("card", "to"), "draw_until": ("hand",),
     "counters": (), "grant": ("to", "ability"), "create_trigger": ("when", "do"), "change_target": ("link",),
     "if": ("cond",), "for_each": ("cards", "do"), "create": ("token",), "modify": (), "replace": (), "prevent": (),
+    "gain_life": ("amount",), "lose_life": ("amount",), "sacrifice": (), "name": (), "reveal": (),
+    "redirect_attack": ("attacker", "to"),
 }
 _LIST_OPS = ("may", "each_player")
 _REF_OPS = ("destroy", "ready", "exhaust", "interrupt")
@@ -411,8 +416,22 @@ def _check_meaning(sc: Scenario) -> None:
         if pid not in players:
             raise sc.error(path, f"unknown player {pid!r}; players: {', '.join(players)}")
 
+    game = load_game(d["game"])
     for cid, c in cards.items():
         need_player(c["owner"], ("cards", cid, "owner"))
+        for j, kw in enumerate(c.get("keywords") or []):
+            name = kw if isinstance(kw, str) else next(iter(kw))
+            if name not in game.keywords:
+                known = ", ".join(game.keywords) or "none"
+                raise sc.error(("cards", cid, "keywords", j), f"unknown keyword {name!r} for {game.game}; its keywords: {known}")
+        for j, ab in enumerate(c.get("abilities") or []):
+            when = ab.get("when") if isinstance(ab, dict) else None
+            if isinstance(when, dict) and ("event" in when) == ("state" in when):
+                raise sc.error(("cards", cid, "abilities", j, "when"), "`when:` names exactly one of `event:` (what happens) "
+                               "or `state:` (a state of the game that triggers it while it holds)")
+            if isinstance(when, dict) and "event" in when and when["event"] not in game.events:
+                raise sc.error(("cards", cid, "abilities", j, "when", "event"),
+                               f"{game.game} has no trigger event {when['event']!r}; its events: {', '.join(game.events)}")
         if "controller" in c:
             need_player(c["controller"], ("cards", cid, "controller"))
         if "attached_to" in c:
@@ -456,7 +475,8 @@ def _check_meaning(sc: Scenario) -> None:
     for i, act in enumerate(d.get("actions") or []):
         if not isinstance(act, dict):
             continue
-        names = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_turn", "attack", "end_combat", "combat_damage", "check")
+        names = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_phase", "end_turn", "attack", "end_combat",
+                 "combat_damage", "check")
         keys = [k for k in act if k in names]
         if len(keys) != 1:
             raise sc.error(("actions", i), f"an action names exactly one of {', '.join(names)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from judge.engine.loops import GameOver
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text, ZoneRef
 from judge.engine.state import Card, GameState, Link, Waiting
 from judge.engine.trace import LinkInfo, Namer, plain
-from judge.engine.ruleset import Ruleset
+from judge.engine.ruleset import Cites, Ruleset
 from judge.games import load_game
 from judge.scenario.choices import ScriptedChooser, show
 from judge.scenario.expectations import Checked, check
@@ -52,21 +53,29 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
         cards[cid] = Card(
             id=cid, name=_words(c["name"]), text=c.get("text", ""), owner=c["owner"],
             controller=c.get("controller", c["owner"]), zone=c["zone"], type=c["type"],
-            subtypes=list(c.get("subtypes") or []), cost=c.get("cost"), power=c.get("power"),
+            subtypes=list(c.get("subtypes") or []), factions=list(c.get("factions") or []), cost=c.get("cost"), power=c.get("power"),
             damage_type=c.get("damage_type"), health=c.get("health"), damage=int(c.get("damage", 0)),
             exhausted=bool(c.get("exhausted", False)), face_down=bool(c.get("face_down", False)),
             counters=dict(c.get("counters") or {}), attached_to=c.get("attached_to"), status=list(c.get("status") or []),
-            play=c.get("play"), abilities=list(c.get("abilities") or []), enters=dict(c.get("enters") or {}),
+            play=c.get("play"), abilities=list(c.get("abilities") or []) + keyword_abilities(data, c.get("keywords") or []),
+            enters=dict(c.get("enters") or {}),
             armor=c.get("armor"), armor_for=list(c.get("armor_for") or data.raw.get("armor_for") or []),
         )
     state = GameState(
         players=players, turn=d["turn"], cards=cards,
         pools={p["id"]: int(p.get("resources", 0)) for p in d["players"]},
+        life={p["id"]: p.get("life") for p in d["players"]},
         seed=int(d.get("seed", 0)), rng=random.Random(int(d.get("seed", 0))),  # [target.random]: the file's seed
         field_zones=data.field_zones,
     )
     game = Game(state, data, chooser)
     game.trace.add("setup", (), turn=PlayerRef(d["turn"]), seats=[PlayerRef(p) for p in players])
+    for cid, c in d["cards"].items():  # keyword abilities are abilities the game's rules define: name each with its rule
+        for kw in c.get("keywords") or []:
+            name, x = (kw, None) if isinstance(kw, str) else next(iter(kw.items()))
+            rule = data.keywords[name].get("rule")
+            game.trace.add("keyword", Cites((str(rule),)) if rule else (), card=cards[cid].ref,
+                           text=Text(f"【{name}{'' if x is None else x}】"))
     for i, entry in enumerate(d.get("chain") or []):
         game.state.chain.append(_initial_link(game, entry, ("chain", i)))
     for i, entry in enumerate(d.get("pending") or []):
@@ -80,6 +89,31 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
         game.state.next_seq = i + 1
         game.trace.add("initial_trigger", data.cite("trigger.fires"), link=card.ref, player=PlayerRef(w.controller))
     return game
+
+
+def keyword_abilities(data: Ruleset, keywords: list[Any]) -> list[dict[str, Any]]:
+    """The abilities a card's keywords stand for (the game data's ``keywords``), with X filled in and the keyword's rule."""
+    out: list[dict[str, Any]] = []
+    for kw in keywords:
+        name, x = (kw, 0) if isinstance(kw, str) else next(iter(kw.items()))
+        spec = data.keywords[name]
+        for ab in spec.get("abilities") or []:
+            filled = _fill_x(copy.deepcopy(ab), int(x))
+            filled.setdefault("rule", spec.get("rule"))
+            filled.setdefault("text", f"【{name}{'' if isinstance(kw, str) else x}】")
+            out.append(filled)
+    return out
+
+
+def _fill_x(x: Any, n: int) -> Any:
+    """A keyword's ability with its number: ``{keyword_x: true}`` becomes ``n``."""
+    if isinstance(x, dict):
+        if x == {"keyword_x": True}:
+            return n
+        return {k: _fill_x(v, n) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_fill_x(v, n) for v in x]
+    return x
 
 
 def _initial_link(game: Game, entry: dict[str, Any], path: tuple[Any, ...]) -> Link:
@@ -239,7 +273,8 @@ def final_state(game: Game) -> dict[str, Any]:
     return {
         "turn": st.turn,
         "priority": st.priority,
-        "players": {p: {"hand": len(st.in_zone("hand", p)), "resources": st.pools.get(p, 0), "deck": len(st.in_zone("deck", p))}
+        "players": {p: {"hand": len(st.in_zone("hand", p)), "resources": st.pools.get(p, 0), "deck": len(st.in_zone("deck", p)),
+                        **({"life": st.life[p]} if st.life.get(p) is not None else {})}
                     for p in st.players},
         "chain": [{"link": l.uid, "source": l.source.id, "kind": l.kind, "controller": l.controller} for l in st.chain],
         "cards": {c.id: {"zone": c.zone, "controller": c.controller, "damage": c.damage, "exhausted": c.exhausted,
@@ -310,7 +345,8 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
     out.append(f"{w('final_state')}:")
     fs = final_state(game)
     for p, info in fs["players"].items():
-        out.append(f"  {n(PlayerRef(p))}: {w('hand')} {info['hand']}, {w('pool')} {info['resources']}, {w('deck')} {info['deck']}")
+        life = f", {w('life')} {info['life']}" if "life" in info else ""
+        out.append(f"  {n(PlayerRef(p))}: {w('hand')} {info['hand']}, {w('pool')} {info['resources']}, {w('deck')} {info['deck']}{life}")
     chain = [n(LinkRef(l['link'])) for l in reversed(fs["chain"])]
     out.append(f"  {w('chain')}: {'、'.join(chain) if chain else w('empty')}")
     out.append(f"  {w('priority')}: {n(PlayerRef(fs['priority'])) if fs['priority'] else w('none')}")

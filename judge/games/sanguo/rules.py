@@ -1,0 +1,122 @@
+"""The Three-Kingdoms TCG's own rules where the engine's shared behaviour is not enough: continuous effects apply in
+the layers of 416.5a; an effect a resolving card or ability creates fixes the set of objects whose characteristics it
+changes (416.3b); self-replacement effects apply first, then the affected side chooses (417.6c, 417.9a); the
+state-based effects of 418.5."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from judge.engine import events
+from judge.engine.loops import GameOver
+from judge.engine.refs import PlayerRef
+from judge.engine.replacement import ReplEffect
+from judge.engine.ruleset import Cites, Ruleset
+
+if TYPE_CHECKING:
+    from judge.engine.continuous import ContEffect
+    from judge.engine.events import Event
+    from judge.engine.game import Game
+    from judge.engine.state import Card
+
+TYPE_LAYER, OTHER_LAYER, POWER_LAYER = 4, 5, 6  # 416.5a (4) 類別、副類別、所屬, (5) 其它, (6) 戰力或生命
+_CHARACTERISTICS = ("power", "health", "armor", "set", "type", "subtypes", "add_subtypes", "lose_abilities")
+
+
+def _parts(eff: "ContEffect") -> list[tuple[int, "ContEffect"]]:
+    """The effect split into the layers it acts in (416.5a): each part does only that layer's changes."""
+    out: list[tuple[int, "ContEffect"]] = []
+    if eff.kinds.get("type") or "subtypes" in eff.kinds or "add_subtypes" in eff.kinds:
+        out.append((TYPE_LAYER, replace(eff, add={}, set={}, cannot=[],
+                                        kinds={k: v for k, v in eff.kinds.items() if k != "lose_abilities"})))
+    if eff.kinds.get("lose_abilities") or eff.cannot:
+        out.append((OTHER_LAYER, replace(eff, add={}, set={}, kinds={"lose_abilities": True} if eff.kinds.get("lose_abilities") else {})))
+    if eff.add or eff.set:
+        out.append((POWER_LAYER, replace(eff, cannot=[], kinds={})))
+    return out
+
+
+def _rank(layer: int, eff: "ContEffect") -> tuple[int, int]:
+    """Within a layer, effects of characteristic-defining abilities first; within the power/health layer, changes
+    from counters last (416.5a); the rest in the order they began."""
+    if eff.cda:
+        return (0, 0)
+    if layer == POWER_LAYER and eff.origin == "counters":
+        return (2, 0)
+    return (1, 0)
+
+
+class SanguoRules(Ruleset):
+    """三國 TCG 綜合規則（四、卡牌、技能、效果）."""
+
+    def order_continuous(self, game: "Game", effs: list[Any], card: "Card", base: dict[str, Any]) -> list[tuple[Any, str, list[Any]]]:
+        # 416.5a: from the object's original state, the effects apply layer by layer; within a layer, those of
+        # characteristic-defining abilities first (and, for power and health, counters last); 405.1: where two
+        # effects change the same thing, the latest prevails, so the rest apply in the order they began
+        parts = [(layer, part) for e in sorted(effs, key=lambda e: (e.ts, e.order)) for layer, part in _parts(e)]
+        parts.sort(key=lambda lp: (lp[0], _rank(lp[0], lp[1]), lp[1].ts, lp[1].order))
+        self._note_layers(game, card, effs, [p for _, p in parts], base)
+        return [(part, f"layer_{layer}", []) for layer, part in parts]
+
+    def _note_layers(self, game: "Game", card: "Card", effs: list[Any], parts: list[Any], base: dict[str, Any]) -> None:
+        """Say once per card when the layers put its effects in another order than the one they began in (416.5a)."""
+        from judge.engine.continuous import _touches
+
+        touching = [p for p in parts if _touches(game, p, card, base)]
+        in_time = sorted(touching, key=lambda p: (p.ts, p.order))
+        if [p.eid for p in touching] == [p.eid for p in in_time]:
+            return
+        key = ("layers", card.id, card.inc, tuple(p.eid for p in touching))
+        if key in game.state.ts_noted:
+            return
+        game.state.ts_noted.add(key)
+        game.trace.add("layer_order", self.cite("layer.order"), card=card.ref, effects=[p.text for p in touching])
+
+    def locks_affected(self, spec: dict[str, Any]) -> bool:
+        # 416.3b: an effect a card or ability creates as it resolves that changes characteristics (or control) affects
+        # only the objects it affected when it began; one that changes no characteristic changes the rules instead,
+        # and also applies to objects that come later
+        return bool(spec.get("lock")) or any(k in spec for k in _CHARACTERISTICS)
+
+    def replacement_chooser(self, game: "Game", ev: "Event", cands: list[ReplEffect]) -> tuple[str, list[ReplEffect], Cites]:
+        own = [r for r in cands if r.self_replacing and ev.card is not None and r.source.id == ev.card.id]
+        if own:  # 417.6c, 417.9a: self-replacement effects apply before the others
+            card, _ = game.state.view(ev.card)  # type: ignore[arg-type]
+            return card.controller, own, self.cite("replacement.self_first")
+        return super().replacement_chooser(game, ev, cands)  # 417.9a: the affected object's controller, or player
+
+    def state_checks(self, game: "Game") -> bool:
+        """418.3: every state-based effect that applies is handled as one event; repeated until none applies."""
+        st = game.state
+        happened = False
+        while True:
+            losers = [p for p in st.players if st.life.get(p) is not None and int(st.life[p] or 0) <= 0]
+            units = [c for c in st.cards.values() if game.is_field(c.zone) and self.is_unit(game.chars(c)["type"])]
+            no_health = [c for c in units if game.chars(c)["health"] is not None and game.chars(c)["health"] <= 0]
+            lethal = [c for c in units if c not in no_health and game.chars(c)["health"] is not None
+                      and c.damage >= game.chars(c)["health"]]
+            back = [c for c in st.cards.values() if "reinforcement" in c.status
+                    and c.zone not in ("chain", "reinforcements") and not game.is_field(c.zone)]
+            if not (losers or no_health or lethal or back):
+                return happened
+            happened = True
+            if losers:  # 418.5a: a player with 0 life or less loses the game
+                st.result = f"lose:{losers[0]}"
+                game.trace.add("player_loses", self.cite("state.lose"), player=PlayerRef(losers[0]))
+                raise GameOver(st.result)
+            with game.batch():  # 418.3: handled as a single event
+                for c in no_health:  # 418.5b: a unit with 0 health or less goes to its owner's graveyard
+                    events.emit(game, events.Event("move", c.ref, data={"to": self.graveyard, "cause": "state",
+                                                                         "cites": self.cite("state.check", "state.zero_health")}))
+                for c in lethal:  # 418.5c: a unit with health above 0 and lethal damage is destroyed
+                    events.emit(game, events.Event("move", c.ref, data={"to": self.graveyard, "cause": "lethal",
+                                                                         "cites": self.cite("state.check", "state.lethal")}))
+                for c in back:  # 418.5d: a reinforcement unit that left the battlefield goes back to the pile
+                    events.emit(game, events.Event("move", c.ref, data={"to": "reinforcements", "cause": "move",
+                                                                         "cites": self.cite("state.check", "state.reinforcement")}))
+
+
+
+
+RULESET = SanguoRules
