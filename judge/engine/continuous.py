@@ -454,7 +454,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     st.cont_effects.append(eff)
     keys = ["continuous.from_link", "timestamp.link"] + (["continuous.locked"] if lock and isinstance(target, dict) else []) + \
         (["continuous.rechecked"] if not lock else []) + (["continuous.while"] if eff.cond else []) + \
-        (["continuous.as_long_as"] if as_long_as else []) + (["continuous.until_event"] if eff.until_ready else [])
+        (["continuous.as_long_as"] if as_long_as else []) + (["continuous.until_event"] if eff.until_ready else []) + \
+        (["continuous.group_on_field"] if isinstance(target, dict) and "zone" not in target.get("each", {}) else [])
     cites = game.data.cite(*keys)
     if eff.until_ready is not None:
         until = game.data.text("until_ready", card=game.state.cards[eff.until_ready.id].name.get("zh", ""))

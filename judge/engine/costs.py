@@ -79,7 +79,8 @@ def pay(game: "Game", link: "Link") -> None:
     spec = link.text.get("cost") or {}
     amount, detail = total(game, link)
     if spec or amount:
-        game.trace.add("cost", game.data.cite("cost.total"), player=game.player_ref(link.controller), detail=detail, amount=amount)
+        keys = ["cost.total"] + (["cost.modifier"] if modifiers(game, link) and not link.free else [])
+        game.trace.add("cost", game.data.cite(*keys), player=game.player_ref(link.controller), detail=detail, amount=amount)
     paid: list[Text] = []
     if amount > st.pools.get(link.controller, 0):
         raise CannotAdd("cannot_pay", amount=amount, have=st.pools.get(link.controller, 0))

@@ -325,7 +325,7 @@ def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         if not game.state.is_current(ref):
             return False
         return events.emit(game, events.Event("move", ref, player=ctx.controller, data={
-            "to": spec["to"], "face_down": spec.get("face") == "down", "exhausted": bool(spec.get("exhausted")),
+            "to": spec["to"], "face_down": spec.get("face") == "down", **({"exhausted": True} if spec.get("exhausted") else {}),
             "controller": ctx.controller if game.is_field(spec["to"]) and spec.get("under") == "you" else None,
             "cites": game.data.cite("effect.move")})) is not None  # a move by a resolving link is a one-shot effect
 
@@ -629,7 +629,8 @@ def _create(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     who = players(ctx, spec.get("under", "you"))
     ok = False
     for p in who:
-        ev = events.emit(game, events.Event("create", None, player=p, data={"token": dict(spec["token"]), "source": ctx.source}))
+        ev = events.emit(game, events.Event("create", None, player=p, data={"token": dict(spec["token"]), "source": ctx.source,
+                                                                          "id": spec.get("id")}))
         ok = ok or ev is not None
     return ok
 

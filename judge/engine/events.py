@@ -223,7 +223,7 @@ def _apply_create(game: "Game", ev: Event) -> bool:
     st = game.state
     spec = ev.data["token"]
     n = sum(1 for c in st.cards.values() if c.token) + 1
-    cid = f"token{n}"
+    cid = str(ev.data["id"]) if ev.data.get("id") and ev.data["id"] not in st.cards else f"token{n}"
     while cid in st.cards:
         n += 1
         cid = f"token{n}"

@@ -29,8 +29,10 @@ def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
     # [enter]: enters exhausted / with counters / with damage; attachments attach; the zone by card type
     spec = dict(card.enters)
     exhausted = bool(how.get("exhausted") or spec.get("exhausted"))
-    if "exhausted" not in how and "exhausted" not in spec and game.data.enters_exhausted(card):
-        exhausted = not _enters_ready(game, card)  # [enter.exhausted]: as its type enters, unless it says otherwise
+    ready_by: dict[str, Any] | None = None
+    if not exhausted and game.data.enters_exhausted(card):  # [enter.exhausted]: as its type enters, unless it says
+        ready_by = _enters_ready(card)                      # otherwise, and that ability works before it enters
+        exhausted = ready_by is None
     card.exhausted = exhausted  # [enter]: ready unless stated
     card.face_down = bool(how.get("face_down", False))
     for kind, n in (spec.get("counters") or {}).items():
@@ -46,8 +48,16 @@ def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
         card.attached_to = attach_to.id
         game.trace.add("enter_attach", game.data.cite("enter"), card=card.ref, target=attach_to)
     else:
+        cites = Cites() + tuple(how.get("cites", ())) + game.data.cite("enter")
+        if ready_by is not None:  # [enter.ready_ability]: an ability working before it enters; its rule, if it has one
+            cites = cites + game.data.cite("enter.ready_ability") + ((str(ready_by["rule"]),) if ready_by.get("rule") else ())
+        elif exhausted and not how.get("exhausted") and not spec.get("exhausted"):
+            cites = cites + game.data.cite("enter.exhausted")
+        now = game.chars(card)
+        if (now["power"], now["health"]) != (card.power, card.health):
+            cites = cites + game.data.cite("enter.affected")  # [enter.affected]: it exists as the effects make it
         game.trace.add(
-            "enter", Cites() + tuple(how.get("cites", ())) + game.data.cite("enter"), card=card.ref, zone=ZoneRef(card.zone),
+            "enter", cites, card=card.ref, zone=ZoneRef(card.zone),
             detail=game.data.text("enter_detail", what=Text("、".join(d.zh for d in detail), ", ".join(d.en for d in detail)))
             if detail else Text(""),
         )
@@ -73,6 +83,6 @@ def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
                     events.emit(game, events.Event("move", st.cards[cid].ref, data={"to": game.data.graveyard, "cause": "silent"}))
 
 
-def _enters_ready(game: "Game", card: "Card") -> bool:
-    """An ability of the card's that says it enters ready ([enter.exhausted]'s exception) applies before it enters."""
-    return any(ab.get("kind") == "continuous" and ab.get("enters_ready") for ab in card.all_abilities())
+def _enters_ready(card: "Card") -> dict[str, Any] | None:
+    """An ability of the card's that says it enters ready ([enter.exhausted]'s exception): it applies before it enters."""
+    return next((ab for ab in card.all_abilities() if ab.get("kind") == "continuous" and ab.get("enters_ready")), None)

@@ -335,7 +335,9 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
                    refs, str(spec.get("until", "game")), ts=st.tick())
     st.next_eid += 1
     st.repl_effects.append(r)
-    game.trace.add("repl_created", game.data.cite("prevention.created" if prevention else "replacement.created"), text=r.text, card=ctx.source,
+    group = any(isinstance(spec.get(k), dict) for k in ("to", "from"))  # a description: it also meets later cards
+    keys = ["prevention.created" if prevention else "replacement.created"] + (["replacement.group"] if group else [])
+    game.trace.add("repl_created", game.data.cite(*keys), text=r.text, card=ctx.source,
                    player=PlayerRef(ctx.controller))
     return True
 

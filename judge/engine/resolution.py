@@ -67,6 +67,10 @@ def resolve_top(game: "Game") -> None:
         game.resolved.append((link.uid, link.source.id, "resolved"))
         game.give_priority(game.state.turn, game.data.cite("resolve.priority"))
         return
+    if not st.is_current(link.source) and game.data.cite("resolve.source_gone"):
+        # [resolve.source_gone]: where the game's rules say so, a link whose source has left is resolved with the
+        # source's last-known information (shown only for games whose document states it)
+        game.trace.add("source_gone", game.data.cite("resolve.source_gone"), link=LinkRef(link.uid), card=link.source)
     game.trace.add("resolve", game.data.cite("resolve.steps"), link=LinkRef(link.uid), card=link.source, player=game.player_ref(link.controller))
     ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
     ops = list(link.text.get("do") or [])
@@ -99,7 +103,7 @@ def finish(game: "Game", link: Link) -> None:
     if link in st.chain:
         st.chain.remove(link)
     if link.kind != "card":
-        game.trace.add("leave_chain", game.data.cite("resolve.last_step"), link=LinkRef(link.uid))
+        game.trace.add("leave_chain", game.data.cite("resolve.leave_chain"), link=LinkRef(link.uid))
         return
     if not st.is_current(link.source):
         return

@@ -49,8 +49,9 @@ def _card_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, host_
         return True
     if ev.card is None:
         return False
-    if spec == "self":  # the card itself, also as the new object it became by this move
-        return host_ref is not None and (ev.card == host_ref or (ev.kind == "move" and ev.data.get("new") == host_ref))
+    if spec == "self":  # the card itself (a created trigger's: its source), also as the new object this move made
+        me = host_ref if host_ref is not None else bindings.get("self")
+        return me is not None and (ev.card == me or (ev.kind == "move" and ev.data.get("new") == me))
     if spec == "attached":
         return host is not None and host.attached_to == ev.card.id
     if isinstance(spec, str):
@@ -127,9 +128,8 @@ def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
     if moved is not None and ev.card is not None:
         if game.is_field(ev.data.get("from", "")):
             hosts.append((st.lki[ev.card], ev.card, True))  # leaves-the-field abilities look back in time
-        else:
-            new = st.cards[ev.card.id]
-            hosts.append((new, ev.data["new"], False))  # it entered the field, or a zone its ability works in
+        # the new object: it entered the field, or a zone one of its abilities works in [ability.other_zone]
+        hosts.append((st.cards[ev.card.id], ev.data["new"], False))
     return hosts
 
 

@@ -48,7 +48,7 @@ def report_cmd(file: Path, out: Path, fmt: str) -> None:
 @click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Scenario folder (default: the bundled scenarios/).")
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:
-    """Each rule of 706–719 and 802–803 with the scenarios whose steps cite it, and the share covered."""
+    """Each rule of the sections a game's engine covers, with the scenarios whose steps cite it, and the share covered."""
     from judge import paths
     from judge.corpus import lookup
     from judge.report import coverage

@@ -408,8 +408,10 @@ def _check_meaning(sc: Scenario) -> None:
     if "priority" in d and d["priority"] not in players:
         raise sc.error(("priority",), f"unknown player {d['priority']!r}")
 
+    made = {m["create"]["id"] for m in _walk(cards) if isinstance(m.get("create"), dict) and isinstance(m["create"].get("id"), str)}
+
     def need_card(cid: Any, path: Path_) -> None:
-        if cid not in cards:
+        if cid not in cards and cid not in made:  # a card of the file, or a token a `create` step names
             raise sc.error(path, f"unknown card id {cid!r}; cards: {', '.join(cards)}")
 
     def need_player(pid: Any, path: Path_) -> None:
@@ -522,8 +524,12 @@ def _check_meaning(sc: Scenario) -> None:
 
 def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> None:
     """`use:` names an activated ability the card has (printed) or may be granted (a `grant:` step in the file)."""
+    from judge.games import load_game
+
     card = sc.data["cards"][act["use"]]
-    printed = [a for a in card.get("abilities") or [] if isinstance(a, dict) and a.get("kind") == "activated"]
+    keywords = load_game(sc.data["game"]).keywords
+    from_keywords = [a for kw in card.get("keywords") or [] for a in keywords[kw if isinstance(kw, str) else next(iter(kw))].get("abilities") or []]
+    printed = [a for a in (card.get("abilities") or []) + from_keywords if isinstance(a, dict) and a.get("kind") == "activated"]
     granted = [m["grant"]["ability"] for m in _walk(sc.data["cards"])
                if isinstance(m.get("grant"), dict) and isinstance(m["grant"].get("ability"), dict)
                and m["grant"]["ability"].get("kind", "activated") == "activated"]
