@@ -124,3 +124,13 @@ def test_the_search_index_is_written_at_build_time(site: Path) -> None:
     for r in data["rules"][:50]:
         page, _, frag = r["u"].partition("#")
         assert f'id="{frag}"' in (site / page).read_text(encoding="utf-8")
+
+
+def test_the_site_in_english(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["site", str(tmp_path), "--lang", "en"])
+    assert res.exit_code == 0, res.output
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in index and "<h1>Rule index</h1>" in index
+    assert '<h2 id="game-rise">Rise TCG</h2>' in index  # judge/games/rise.yaml: title.en
+    assert '"site_search_none":"No rule matches."' in (tmp_path / "search-index.js").read_text(encoding="utf-8")
+    assert "<h2>Ruling</h2>" in (tmp_path / "reports" / "rise--709_2b_example.html").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Running scenario files for reports, coverage and the site, through the runner's documented API only.
+"""Running scenario files for reports, coverage and the site, through the runner's public functions.
 
 Data source: :func:`judge.scenario.runner.to_json` (the stable JSON form of a run).  The board *before*
 is read from the scenario file itself (what the file states), in the same shape as ``final_state``.  Two things
@@ -149,22 +149,6 @@ def citing_index(runs: list[ScenarioRun]) -> dict[tuple[str, str], list[Scenario
         for rid in r.cited_rules():
             out.setdefault((r.game, rid), []).append(r)
     return out
-
-
-def _words(value: Any) -> str:
-    if isinstance(value, dict):
-        return str(value.get("zh") or value.get("en") or "")
-    return str(value)
-
-
-def card_names(data: dict[str, Any]) -> dict[str, str]:
-    """Card id → its (Chinese) name as the file gives it."""
-    return {cid: _words(c.get("name", cid)) for cid, c in (data.get("cards") or {}).items()}
-
-
-def player_names(data: dict[str, Any]) -> dict[str, str]:
-    """Player id → name as the file gives it."""
-    return {p["id"]: _words(p.get("name", p["id"])) for p in data.get("players") or []}
 
 
 def initial_state(data: dict[str, Any]) -> dict[str, Any]:

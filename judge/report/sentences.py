@@ -3,8 +3,10 @@ the file's keys: "你使用毁灭打击，指定窥视者奥萨罗为目标"; "�
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from judge.engine.choice import CHOICE_KINDS
 from judge.report.lexicon import Lexicon
 from judge.report.words import fill
 
@@ -13,18 +15,24 @@ _ADDING = ("target", "count", "mode", "x", "distribute", "alt_cost", "cost_card"
 _CARD_STATS = ("power", "health", "armor")
 
 
+@lru_cache(maxsize=1)
+def _action_kinds() -> frozenset[str]:
+    """The actions the engine takes (its ``_act_<kind>`` handlers)."""
+    from judge.engine.game import Game
+
+    return frozenset(name[len("_act_"):] for name in dir(Game) if name.startswith("_act_"))
+
+
 def action_kind(action: Any) -> str:
     """The kind of an action entry (``resolve_all``, ``{play: …}``): its known kind key wherever it stands."""
     if isinstance(action, str):
         return action
-    known = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_turn", "attack", "combat_damage",
-             "end_combat", "check")
-    return next((k for k in action if k in known), next(iter(action), ""))
+    return next((k for k in action if k in _action_kinds()), next(iter(action), ""))
 
 
 def choice_kind(choice: dict[str, Any]) -> str:
-    """The kind of a choice entry: its key that is neither ``for``, ``by``, ``slot`` nor ``note``."""
-    return next((k for k in choice if k not in ("for", "by", "slot", "note")), "")
+    """The kind of a choice entry: its known kind key (judge/engine/choice.py) wherever it stands."""
+    return next((k for k in choice if k in CHOICE_KINDS), next((k for k in choice if k not in ("for", "by", "slot", "note")), ""))
 
 
 class Describer:

@@ -44,7 +44,7 @@ def fill(template: str, args: dict[str, Any]) -> str:
 
 
 class Words:
-    """``w("key", n=2)``: the phrase ``key`` of ``words.yaml`` in one language, placeholders filled."""
+    """``w("site_rules_n", n=2)``: a phrase of ``words.yaml`` in one language, its placeholders filled."""
 
     def __init__(self, lang: str = "zh") -> None:
         if lang not in LANGS:
