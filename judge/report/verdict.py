@@ -134,7 +134,8 @@ def verdict(res: dict[str, Any], before: dict[str, Any], lex: Lexicon, describer
     ids += list(choice_cites)
     for _, step in shown:
         ids += list(step["cites"]) if step else []
-    ids = list(dict.fromkeys(i for i in ids if corpus.get(game, i) is not None if game in corpus.games))[:MAX_RULES]
+    known = [i for i in ids if game in corpus.games and corpus.get(game, i) is not None]
+    ids = list(dict.fromkeys(known))[:MAX_RULES]
     rule_items: list[Seg] = []
     for i, rid in enumerate(ids):
         rule = corpus.get(game, rid)
