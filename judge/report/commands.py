@@ -1,28 +1,25 @@
 """Click commands: ``judge report``, ``judge coverage`` and ``judge site``.
 
 Only click is imported at module level; the rest is imported inside the commands so that
-``judge --help`` stays fast.
+``judge --help`` stays fast. Help and messages are the locale data's.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from judge.clitools import dump_json
+from judge.clitools import GAME, dump_json, fail
+from judge.locale import has, t
 
 
 @click.command("report")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("-o", "--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Write the report here.")
-@click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True, help="Output format.")
+@click.option("-o", "--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True)
 def report_cmd(file: Path, out: Path, fmt: str) -> None:
-    """Write the ruling report of scenario FILE: boards, plays, steps with the rules they cite, expectations.
-
-    Exit status 2 when FILE is not a valid scenario; the report is written whether the run passes or not.
-    """
+    """Write the ruling report of scenario FILE: boards, plays, steps with the rules they cite, expectations."""
     from judge import paths
     from judge.corpus.store import load_corpus
     from judge.faq.model import load_faq
@@ -32,21 +29,20 @@ def report_cmd(file: Path, out: Path, fmt: str) -> None:
 
     run = run_one(file, paths.scenarios_dir())
     if run.result is None:
-        click.echo(f"error: {run.error}", err=True)
-        sys.exit(2)
+        fail(t("msg.error", message=run.error))
     corpus = load_corpus()
     faq = {e.id: e for e in load_faq()}
     text = report.render(report.context(run, corpus, corpus_meta(corpus, game=run.game), faq=faq), fmt)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
-    click.echo(f"{run.name}: {run.status} -> {out}")
+    status = t(f"msg.status.{run.status}") if has(f"msg.status.{run.status}") else run.status
+    click.echo(t("msg.report.written", name=run.name, status=status, out=out))
 
 
 @click.command("coverage")
-@click.option("--game", "-g", help="Only this game (default: every game with rules in the ranges).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Scenario folder (default: the bundled scenarios/).")
+@click.option("--game", "-g", type=GAME)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:
     """Each rule of 706–719 and 802–803 with the scenarios whose steps cite it, and the share covered."""
     from judge import paths
@@ -65,15 +61,14 @@ def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) ->
 
 @click.command("site")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Scenario folder (default: the bundled scenarios/).")
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def site_cmd(out_dir: Path, scenarios_dir: Path | None) -> None:
     """Write a static, cross-linked site of the corpus to OUT_DIR: sections, scenarios and their reports, glossary, FAQ."""
     from judge import paths
     from judge.report import site
 
     written = site.build_site(out_dir, scenarios_dir or paths.scenarios_dir())
-    click.echo(f"{len(written)} pages -> {out_dir / 'index.html'}")
+    click.echo(t("msg.site.written", count=len(written), index=out_dir / "index.html"))
 
 
 COMMANDS: list[click.Command] = [report_cmd, coverage_cmd, site_cmd]
