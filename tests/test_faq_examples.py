@@ -68,10 +68,8 @@ def test_an_example_of_a_rule_without_examples_is_a_warning_and_not_run(tmp_path
     report = run_check(sc, runner=lambda paths: seen.append(list(paths)) or [])
     assert seen == []  # nothing encoded an existing example, so nothing ran
     assert report.ok
-    assert report.warnings == [
-        f"{p}: source names a worked example of rise rule 708.2, which has no example in the corpus (not run)"
-    ]
-    assert f"warning: {p}" in check.render_text(report)
+    assert report.warnings == [f"{p}：来源指向 rise 规则 708.2 的示例，但语料库中这条规则没有示例（未运行）"]
+    assert f"警告：{p}" in check.render_text(report)
 
 
 def test_html_report_escapes_and_shows_each_ruling(tmp_path: Path) -> None:

@@ -172,7 +172,7 @@ def test_invalid_scenario_exits_2_without_writing(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: rise\ntitle: x\n", encoding="utf-8")
     res = run_cli("report", str(bad), "-o", str(tmp_path / "r.html"))
-    assert res.exit_code == 2 and "error" in res.output
+    assert res.exit_code == 2 and "错误：" in res.output and "bad.yaml" in res.output
     assert not (tmp_path / "r.html").exists()
 
 

@@ -113,6 +113,6 @@ def test_faq_check_prints_no_warning_about_the_rise_scenarios() -> None:
     from judge.cli import cli
 
     out = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(ROOT)])
-    assert "708_2_no_target.yaml: passed" in out.output  # run as a ruling of 708.3's example
-    warnings = [line for line in out.output.splitlines() if line.lower().startswith("warning")]
+    assert "708_2_no_target.yaml：通过" in out.output  # run as a ruling of 708.3's example
+    warnings = [line for line in out.output.splitlines() if line.startswith("警告")]
     assert not warnings, warnings

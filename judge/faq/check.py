@@ -55,21 +55,23 @@ from typing import Any, Callable, Iterable, Sequence
 
 from judge.corpus.store import Corpus
 from judge.faq.model import FaqDocument, FaqEntry
+from judge.locale import t
+from judge.locale.width import pad
 
 REPRODUCED, REGRESSED, NOT_RUN, NOT_ENCODED = "reproduced", "regressed", "not-run", "not-encoded"
 IN_CORPUS, NOT_IN_CORPUS, NEWER_RULES, UNORDERED = "in-corpus", "not-in-corpus", "newer-rules", "unordered"
-RULING_LABELS = {
-    REPRODUCED: "reproduced",
-    REGRESSED: "REGRESSED",
-    NOT_RUN: "encoded, not run",
-    NOT_ENCODED: "not yet encoded",
-}
-CITATION_LABELS = {
-    IN_CORPUS: "in corpus",
-    NOT_IN_CORPUS: "not in the corpus",
-    NEWER_RULES: "newer rules: review",
-    UNORDERED: "undated: review",
-}
+RULINGS = (REPRODUCED, REGRESSED, NOT_RUN, NOT_ENCODED)
+CITATIONS = (IN_CORPUS, NOT_IN_CORPUS, NEWER_RULES, UNORDERED)
+
+
+def ruling_labels(lang: str | None = None) -> dict[str, str]:
+    """Each ruling status's label in ``lang`` (default: the language in use)."""
+    return {s: t(f"msg.faq.ruling.{s}", lang) for s in RULINGS}
+
+
+def citation_labels(lang: str | None = None) -> dict[str, str]:
+    """Each citation status's label in ``lang`` (default: the language in use)."""
+    return {s: t(f"msg.faq.citation.{s}", lang) for s in CITATIONS}
 
 _RULES_DATE = re.compile(
     r"(?:最后更新|最後更新|更新日期|更新于|更新於)\s*[:：]?\s*(?P<y>\d{4})\s*[-/年.]\s*(?P<m>\d{1,2})\s*[-/月.]\s*(?P<d>\d{1,2})"
@@ -354,35 +356,30 @@ def check(
     problems: list[str] = []
     for doc in documents:
         if doc.game not in corpus.games:
-            raise CheckError(
-                f"no parsed rules corpus for game {doc.game!r} (the FAQ {doc.title} cites its rules); "
-                "run `judge corpus build`"
-            )
+            raise CheckError(t("msg.faq.check.no_corpus", game=doc.game, title=doc.title))
         raw = corpus_root / "raw" / doc.file
         if not raw.is_file():
-            problems.append(f"{doc.filename}: its raw document raw/{doc.file} is missing")
+            problems.append(t("msg.faq.check.raw_missing", file=doc.filename, raw=doc.file))
         elif hashlib.sha256(raw.read_bytes()).hexdigest() != doc.sha256:
-            problems.append(
-                f"{doc.filename}: raw/{doc.file} has changed since it was parsed; rebuild the FAQ (build_faq)"
-            )
+            problems.append(t("msg.faq.check.raw_changed", file=doc.filename, raw=doc.file))
     entries = [e for d in documents for e in d.entries]
     known = {e.id for e in entries}
     for p in unreadable_scenarios(scenarios_root) if scenarios_root else []:
-        problems.append(f"{p}: not a readable YAML file, so the ruling it encodes cannot be checked")
+        problems.append(t("msg.faq.check.unreadable", path=p))
     by_entry = find_faq_scenarios(scenarios_root) if scenarios_root else {}
     for fid, files in sorted(by_entry.items()):
         if fid not in known:
             for p in files:
-                problems.append(f"{p}: source names FAQ entry {fid!r}, which does not exist")
+                problems.append(t("msg.faq.check.unknown_entry", path=p, id=fid))
     by_example = find_example_scenarios(scenarios_root) if scenarios_root else {}
     warnings: list[str] = []
     for (game, rid), files in sorted(by_example.items()):
         rule = corpus.get(game, rid) if game in corpus.games else None
         for p in files:
             if rule is None:
-                problems.append(f"{p}: source names a worked example of {game} rule {rid!r}, which is not in the corpus")
+                problems.append(t("msg.faq.check.unknown_example", path=p, game=game, id=rid))
             elif not rule.examples:
-                warnings.append(f"{p}: source names a worked example of {game} rule {rid}, which has no example in the corpus (not run)")
+                warnings.append(t("msg.faq.check.no_example", path=p, game=game, id=rid))
     with_examples = {k for k in by_example if k[0] in corpus.games and (r := corpus.get(*k)) is not None and r.examples}
     encoded = sorted(
         {p for fid, ps in by_entry.items() if fid in known for p in ps}
@@ -394,8 +391,8 @@ def check(
         if not paths:
             return NOT_ENCODED, []
         if runner is None:
-            return NOT_RUN, [ScenarioOutcome(p, False, "no scenario runner available") for p in paths]
-        scen = [outcomes.get(p) or ScenarioOutcome(p, False, "the runner reported no outcome") for p in paths]
+            return NOT_RUN, [ScenarioOutcome(p, False, t("msg.faq.check.no_runner")) for p in paths]
+        scen = [outcomes.get(p) or ScenarioOutcome(p, False, t("msg.faq.check.no_outcome")) for p in paths]
         return (REPRODUCED if all(s.passed for s in scen) else REGRESSED), scen
 
     dates = rules_dates(corpus, corpus_root)
@@ -422,46 +419,49 @@ def check(
 # ---------------------------------------------------------------- rendering
 
 
-def render_text(report: Report) -> str:
-    """The plain-text summary: one block per entry, then the totals."""
+def _scenario_lines(scenarios: list[ScenarioOutcome], lang: str | None) -> list[str]:
+    """One line per scenario: its path, passed or failed, and why."""
+    return [
+        t("msg.faq.check.scenario", lang, path=s.path, detail=f" — {s.detail}" if s.detail else "",
+          result=t("msg.faq.check.passed" if s.passed else "msg.faq.check.failed", lang))
+        for s in scenarios
+    ]
+
+
+def render_text(report: Report, lang: str | None = None) -> str:
+    """The plain-text summary in ``lang`` (default: the language in use): one block per entry, then the totals."""
+    labels, cited = ruling_labels(lang), citation_labels(lang)
     out = []
     for name, date in report.faq_dates.items():
-        out.append(f"FAQ {name}: date {date or 'not stated in the document'}")
+        out.append(t("msg.faq.check.faq_date", lang, name=name, date=date or t("msg.faq.check.faq_undated", lang)))
     for name, date in report.rules_dates.items():
-        out.append(f"rules document {name}: date {date or 'not stated'}")
+        out.append(t("msg.faq.check.rules_date", lang, name=name, date=date or t("msg.faq.check.rules_undated", lang)))
     out.append("")
     for r in report.results:
-        flag = "  ⚑ review" if r.review else ""
+        flag = t("msg.faq.check.review", lang) if r.review else ""
         q = r.entry.question if len(r.entry.question) <= 40 else r.entry.question[:39] + "…"
-        out.append(f"{r.entry.id:<13} {RULING_LABELS[r.ruling]:<17} {q}{flag}")
-        for s in r.scenarios:
-            out.append(f"    scenario {s.path}: {'passed' if s.passed else 'FAILED'}{' — ' + s.detail if s.detail else ''}")
+        out.append(f"{pad(r.entry.id, 13)} {pad(labels[r.ruling], 17)} {q}{flag}")
+        out.extend(_scenario_lines(r.scenarios, lang))
         if r.citations:
-            out.append("    相關規則: " + "; ".join(f"{c.id} ({CITATION_LABELS[c.status]})" for c in r.citations))
+            items = [t("msg.faq.check.citation", lang, id=c.id, status=cited[c.status]) for c in r.citations]
+            out.append(t("msg.faq.check.cites", lang, items=t("msg.faq.check.citation_sep", lang).join(items)))
     if report.examples:
         out.append("")
-        out.append("worked examples of the rules:")
+        out.append(t("msg.faq.check.examples", lang))
     for e in report.examples:
         text = e.text if len(e.text) <= 40 else e.text[:39] + "…"
-        out.append(f"{e.game + ' ' + e.rule + ' #' + str(e.index):<20} {RULING_LABELS[e.ruling]:<17} {text}")
-        for sc in e.scenarios:
-            out.append(f"    scenario {sc.path}: {'passed' if sc.passed else 'FAILED'}{' — ' + sc.detail if sc.detail else ''}")
+        out.append(f"{pad(f'{e.game} {e.rule} #{e.index}', 20)} {pad(labels[e.ruling], 17)} {text}")
+        out.extend(_scenario_lines(e.scenarios, lang))
     s = report.summary()
     out.append("")
-    out.append(
-        f"rulings: {s['rulings']} ({s['entries']} FAQ entries, {s['examples']} worked examples) — "
-        f"{s['reproduced']} reproduced, {s['regressed']} regressed, "
-        f"{s['not_run']} encoded but not run, {s['not_encoded']} not yet encoded"
-    )
-    out.append(
-        f"citations: {s['citations']} — {s['in_corpus']} in corpus, {s['not_in_corpus']} not in the corpus, "
-        f"{s['newer_rules'] + s['unordered']} to review; {s['flagged_for_review']} entries flagged for review"
-    )
+    out.append(t("msg.faq.check.rulings", lang, **s))
+    review, flagged = s["newer_rules"] + s["unordered"], s["flagged_for_review"]
+    out.append(t("msg.faq.check.citations", lang, **s, review=review, flagged=flagged))
     for w in report.warnings:
-        out.append(f"warning: {w}")
+        out.append(t("msg.faq.check.warning", lang, text=w))
     for p in report.problems:
-        out.append(f"problem: {p}")
-    out.append("OK" if report.ok else "FAILED")
+        out.append(t("msg.faq.check.problem", lang, text=p))
+    out.append(t("msg.faq.check.ok" if report.ok else "msg.faq.check.failed_all", lang))
     return "\n".join(out)
 
 
@@ -473,6 +473,7 @@ def junit_xml(report: Report) -> bytes:
     FAQ file, a scenario naming an unknown entry) are a separate ``faq-data`` testsuite.  The rules'
     worked examples are one ``examples.<game>`` testsuite per game, a testcase ``<rule>#<n>`` each.
     """
+    labels, cited = ruling_labels("en"), citation_labels("en")  # JUnit XML is read by CI tools: English
     root = ET.Element("testsuites", name="judge faq check")
     suites: dict[str, ET.Element] = {}
     for r in report.results:
@@ -486,9 +487,9 @@ def junit_xml(report: Report) -> bytes:
             msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in failed)
             ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
         elif r.ruling in (NOT_ENCODED, NOT_RUN):
-            ET.SubElement(case, "skipped", message=RULING_LABELS[r.ruling])
+            ET.SubElement(case, "skipped", message=labels[r.ruling])
         lines = [r.entry.question]
-        lines += [f"cites {c.id}: {CITATION_LABELS[c.status]}" for c in r.citations]
+        lines += [f"cites {c.id}: {cited[c.status]}" for c in r.citations]
         if r.review:
             lines.append("flagged for review: a cited rule may be newer than this ruling")
         ET.SubElement(case, "system-out").text = "\n".join(lines)
@@ -502,7 +503,7 @@ def junit_xml(report: Report) -> bytes:
             msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in e.scenarios if not s.passed)
             ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
         elif e.ruling in (NOT_ENCODED, NOT_RUN):
-            ET.SubElement(case, "skipped", message=RULING_LABELS[e.ruling])
+            ET.SubElement(case, "skipped", message=labels[e.ruling])
         ET.SubElement(case, "system-out").text = e.text
     if report.problems:
         suite = suites["faq-data"] = ET.SubElement(root, "testsuite", name="faq-data")
@@ -532,5 +533,5 @@ def html_report(report: Report) -> str:
     from judge.report.report import environment
 
     return environment().get_template("faq_check.html.j2").render(
-        report=report, summary=report.summary(), labels=RULING_LABELS, citation_labels=CITATION_LABELS
+        report=report, summary=report.summary(), labels=ruling_labels(), citation_labels=citation_labels()
     )
