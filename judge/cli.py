@@ -1,7 +1,8 @@
 """The ``judge`` command line: a group that imports a command's module only when that command runs.
 
 Each command lives beside the layer it serves (``judge/<layer>/commands.py``); this file only names them, so
-``judge --help`` and ``judge rule`` do not import search, the engine or the report machinery.
+``judge --help`` and ``judge rule`` do not import search, the engine or the report machinery. The words shown
+(help, messages) come from ``judge/locale/``: Chinese unless ``--lang en`` or an ``en`` locale asks for English.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ import os
 import sys
 
 import click
+
+from judge.locale import from_args, os_reason, set_lang, t
+from judge.locale.help import JudgeContext, click_word, install_click_words, localize
 
 # command name -> (module, attribute); the order is the order `judge --help` lists them in
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
@@ -30,7 +34,23 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class JudgeGroup(click.Group):
-    """Commands load on first use; a damaged data file or an unwritable path is an error message, not a traceback."""
+    """Commands load on first use, in the language of the run; a damaged data file or an unwritable path is an
+    error message, not a traceback."""
+
+    context_class = JudgeContext
+
+    def main(self, *args: object, **kwargs: object) -> object:
+        try:
+            return super().main(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            set_lang(None)  # the next run (a test's, in the same process) decides its language afresh
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # The language is known before anything is shown: `judge --help --lang en` and `judge run --lang en -h` too.
+        set_lang(from_args(args))
+        install_click_words()
+        localize(self, "judge", ctx)
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(LAZY_COMMANDS)
@@ -41,29 +61,46 @@ class JudgeGroup(click.Group):
             return None
         module, attr = spec
         command: click.Command = getattr(importlib.import_module(module), attr)
-        return command
+        return localize(command, cmd_name, ctx)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the locale data alone: `judge --help` imports no command module."""
+        with formatter.section(click_word("Commands")):
+            formatter.write_dl([(name, t(f"help.{name}.short")) for name in LAZY_COMMANDS])
 
     def invoke(self, ctx: click.Context) -> object:
-        from judge.datafile import DataError
-
         try:
             return super().invoke(ctx)
-        except DataError as e:
-            click.echo(f"error: {e}", err=True)
+        except ValueError as e:
+            # A DataError (judge.datafile) can only come from a command that imported it: looking the class up
+            # here instead of importing it keeps PyYAML out of `judge rule --help`.
+            datafile = sys.modules.get("judge.datafile")
+            if datafile is None or not isinstance(e, datafile.DataError):
+                raise
+            click.echo(t("msg.error", message=e), err=True)
             ctx.exit(2)
         except BrokenPipeError:  # the reader stopped early (`judge rules | head`): not an error to report
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(1)
         except OSError as e:
             where = f": {e.filename}" if e.filename else ""
-            click.echo(f"error: {e.strerror or e}{where}", err=True)
+            click.echo(t("msg.error", message=f"{os_reason(e)}{where}"), err=True)
             ctx.exit(2)
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    click.echo(t("msg.version", version=version("judge")))
+    ctx.exit()
+
+
 @click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="judge")
+@click.option("--version", is_flag=True, is_eager=True, expose_value=False, callback=_show_version)
 def cli() -> None:
-    """A ruling assistant for judges of 崛起 TCG, 符文战场 Riftbound and a Three-Kingdoms TCG."""
+    """The ``judge`` command group (its help is the locale data's ``help.judge.text``)."""
 
 
 def main() -> None:

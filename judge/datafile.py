@@ -7,6 +7,8 @@ from typing import Any
 
 import yaml
 
+from judge.locale import os_reason, t
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -19,13 +21,13 @@ def read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError as e:
-        raise DataError(f"{path}: not found") from e
+        raise DataError(t("msg.data.not_found", path=path)) from e
     except IsADirectoryError as e:
-        raise DataError(f"{path}: is a folder, expected a file") from e
+        raise DataError(t("msg.data.is_folder", path=path)) from e
     except UnicodeDecodeError as e:
-        raise DataError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+        raise DataError(t("msg.data.not_utf8", path=path, byte=e.start)) from e
     except OSError as e:
-        raise DataError(f"{path}: cannot be read ({e.strerror})") from e
+        raise DataError(t("msg.data.unreadable", path=path, reason=os_reason(e))) from e
 
 
 def read_yaml(path: Path) -> Any:
@@ -36,16 +38,16 @@ def read_yaml(path: Path) -> Any:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
-        raise DataError(f"{path}{where}: not valid YAML: {e.problem or e.context}") from e
+        raise DataError(t("msg.data.not_yaml", path=f"{path}{where}", problem=e.problem or e.context)) from e
     except yaml.YAMLError as e:
-        raise DataError(f"{path}: not valid YAML: {e}") from e
+        raise DataError(t("msg.data.not_yaml", path=path, problem=e)) from e
 
 
 def expect_mapping(path: Path, data: Any, keys: tuple[str, ...] = ()) -> dict[str, Any]:
     """``data`` as a mapping holding ``keys``, or a DataError naming the file and what is missing."""
     if not isinstance(data, dict):
-        raise DataError(f"{path}: expected a mapping at the top, found {type(data).__name__}")
+        raise DataError(t("msg.data.not_mapping", path=path, found=type(data).__name__))
     missing = [k for k in keys if k not in data]
     if missing:
-        raise DataError(f"{path}: missing {', '.join(missing)}")
+        raise DataError(t("msg.data.missing", path=path, keys=", ".join(missing)))
     return data

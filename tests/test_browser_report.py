@@ -1,7 +1,10 @@
-"""A real browser (Debian's headless Chromium driven by Playwright) opens a report and a site page,
-follows citation links to the rules they name, and checks that nothing is requested from the network."""
+"""A real browser (Debian's headless Chromium driven by Playwright) opens a report and the site at phone width,
+reads the verdict, follows citation links to the rules they name, prints the report on A4, searches the site
+offline (typing rule numbers, words in either script and glossary terms) and follows a result to its rule, and
+checks that nothing is requested from the network.  Screenshots go to $JUDGE_SCREENSHOTS when set."""
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -62,32 +65,65 @@ def _target_is_shown(page, anchor: str) -> bool:
     )
 
 
-def test_report_and_site_in_headless_chromium(browser, tmp_path: Path) -> None:
+def _shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("JUDGE_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    assert CliRunner().invoke(cli, ["site", str(out)]).exit_code == 0
+    return out
+
+
+def test_report_and_site_in_headless_chromium(browser, site: Path, tmp_path: Path) -> None:
     ctx, requests = browser
+    shots = _shots(tmp_path)
     report = tmp_path / "report.html"
-    site = tmp_path / "site"
-    runner = CliRunner()
-    assert runner.invoke(cli, ["report", str(REPO / "scenarios/rise/709_2b_example.yaml"), "-o", str(report)]).exit_code == 0
-    assert runner.invoke(cli, ["site", str(site)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["report", str(REPO / "scenarios/rise/709_2b_example.yaml"), "-o", str(report)]).exit_code == 0
 
     page = ctx.new_page()
     page.goto(report.as_uri())
     assert page.title().endswith("裁定报告")
-    # readable on a phone: nothing wider than the viewport
+    # readable on a phone: nothing wider than the viewport, and the verdict is on the first screen
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=str(tmp_path / "report-phone.png"), full_page=True)
+    box = page.locator("#verdict").bounding_box()
+    assert box and box["y"] < PHONE["height"] and box["width"] <= PHONE["width"]
+    assert page.locator("#verdict h2").inner_text() == "裁定结论"
+    assert "重装兵受到 4 点损伤" in page.locator("#verdict").inner_text()
+    page.screenshot(path=str(shots / "report-phone.png"))
+    page.screenshot(path=str(shots / "report-phone-full.png"), full_page=True)
     cite = page.locator("li#step-9 a.cite", has_text="709.2b")
     cite.click()
     page.wait_for_function("location.hash === '#r-709.2b'")
     assert _target_is_shown(page, "r-709.2b")
     assert page.locator('[id="r-709.2b"] h3').inner_text().startswith("709.2b")
     assert "该玩家必须作出能切实执行该动作的选择" in page.locator('[id="r-709.2b"]').inner_text()
-    page.screenshot(path=str(tmp_path / "report-cited-rule.png"))
+    page.screenshot(path=str(shots / "report-cited-rule.png"))
 
-    page.set_viewport_size({"width": 1280, "height": 900})
+    # printed on A4: the pages are A4 (595 × 842 pt), the report fits a few of them, nothing is cut at the side
+    page.emulate_media(media="print")
+    pdf = page.pdf(prefer_css_page_size=True)
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert boxes and all(abs(float(w) - 595.3) < 2 and abs(float(h) - 841.9) < 2 for w, h in boxes)
+    assert 1 < len(boxes) < 12
+    page.set_viewport_size({"width": 794 - 2 * 53, "height": 1123})  # A4's width at 96 dpi less the page margins
+    assert page.evaluate("document.documentElement.scrollWidth") <= 794 - 2 * 53
+    page.emulate_media(media="screen")
+
+    page.set_viewport_size(PHONE)
     page.goto((site / "rise" / "709.html").as_uri())
-    page.screenshot(path=str(tmp_path / "site-section.png"))
-    page.locator('[id="r-709.2b"] a[href="../reports/rise--709_2b_example.html"]').click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / "site-section-phone.png"))
+    # the rule's text is on screen; its scenarios are folded away until asked for
+    rule = page.locator('[id="r-709.2b"]')
+    assert rule.locator("p.text").is_visible()
+    link = rule.locator('a[href="../reports/rise--709_2b_example.html"]')
+    assert not link.is_visible()
+    rule.locator("details.scenarios summary").click()
+    link.click()
     page.wait_for_url("**/reports/rise--709_2b_example.html")
     page.locator('[id="r-709.2b"] a', has_text="规则索引").click()
     page.wait_for_url("**/rise/709.html#r-709.2b")
@@ -99,7 +135,51 @@ def test_report_and_site_in_headless_chromium(browser, tmp_path: Path) -> None:
 
     assert requests, "the browser recorded no request at all"
     assert [u for u in requests if not u.startswith("file://")] == []
-    assert (tmp_path / "report-phone.png").stat().st_size > 10_000
+    assert (shots / "report-phone.png").stat().st_size > 10_000
+
+
+def _results(page, query: str) -> list[str]:
+    page.fill("#search-input", query)
+    page.wait_for_function("document.querySelectorAll('#search-results li').length > 0")
+    return page.locator("#search-results li > a").all_inner_texts()
+
+
+def test_site_search_at_phone_width(browser, site: Path, tmp_path: Path) -> None:
+    ctx, requests = browser
+    shots = _shots(tmp_path)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((site / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("#search-input").bounding_box()
+    assert box and box["y"] < PHONE["height"] / 2  # the search box is on the first screen
+
+    # a rule number as judges type it: 第…条, a space, parentheses, full-width forms
+    for typed in ("第709.2b条", "709.2 b", "规则709.2(b)", "７０９．２ｂ", "規則709.2B"):
+        assert _results(page, typed)[0] == "崛起 TCG · 709.2b 解析连结", typed
+    page.screenshot(path=str(shots / "site-search-phone.png"))
+    # Traditional script finds 崛起's Simplified text: 時間印記 is 时间印记 (718.1, 718.2 define it)
+    hits = _results(page, "時間印記")
+    assert any("718.1" in h for h in hits) and any("718.2" in h for h in hits)
+    # a glossary term of another game: 堆疊 (三国's stack) is 崛起's 响应链 (707.1, 709.1)
+    hits = _results(page, "堆疊")
+    assert any(h.startswith("崛起 TCG · 707.1 ") for h in hits) and any(h.startswith("崛起 TCG · 709.1 ") for h in hits)
+    # an English glossary term: replacement effect is 替代性影响 (716, 716.1)
+    hits = _results(page, "replacement effect")
+    assert any(h.startswith("崛起 TCG · 716.1 ") for h in hits)
+    # words that are nowhere: said so
+    page.fill("#search-input", "xyzzy")
+    assert page.locator("#search-note").inner_text() == "没有找到符合的规则。"
+
+    # follow a result to its rule
+    _results(page, "第709.2b条")
+    page.locator("#search-results li > a").first.click()
+    page.wait_for_url("**/rise/709.html#r-709.2b")
+    assert _target_is_shown(page, "r-709.2b")
+    page.screenshot(path=str(shots / "site-search-result-phone.png"))
+    assert errors == []
+    assert [u for u in requests if not u.startswith("file://")] == []
 
 
 def test_without_a_browser_the_test_skips_with_a_reason_but_fails_under_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def test_rule_numbers_as_judges_type_them(typed: str, found: str) -> None:
 
 def test_an_empty_rule_id_is_refused() -> None:
     res = run("rule", "  ")
-    assert res.exit_code == 2 and "empty rule id" in res.output
+    assert res.exit_code == 2 and "没有给出规则编号" in res.output
 
 
 @pytest.fixture()
@@ -51,9 +51,9 @@ def corpus_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("rules: [\n", "rise.yaml:2:1: not valid YAML"),
+        ("rules: [\n", "rise.yaml:2:1：不是有效的 YAML"),
         ("rules: [{id: '706'}]\n", "rise.yaml: rules[0] is not a valid rule"),
-        ("- just a list\n", "rise.yaml: expected a mapping"),
+        ("- just a list\n", "rise.yaml：顶层应为映射"),
     ],
 )
 def test_a_damaged_corpus_file_is_named(corpus_copy: Path, content: str, message: str) -> None:
@@ -65,7 +65,7 @@ def test_a_damaged_corpus_file_is_named(corpus_copy: Path, content: str, message
 def test_a_corpus_file_that_is_not_utf8_is_named(corpus_copy: Path) -> None:
     (corpus_copy / "rise.yaml").write_bytes(b"\xff\xfe\x00r")
     res = run("rules")
-    assert res.exit_code == 2 and "rise.yaml: not UTF-8" in res.output
+    assert res.exit_code == 2 and "rise.yaml：不是 UTF-8 文本" in res.output
 
 
 def test_a_damaged_glossary_is_named(corpus_copy: Path) -> None:
@@ -86,10 +86,10 @@ def test_a_damaged_faq_file_is_named(corpus_copy: Path) -> None:
 @pytest.mark.parametrize(
     ("sources", "message"),
     [
-        ("documents:\n  - {file: raw/000_85166b5fbc181240.txt, game: rise, format: nope}\n", "unknown format 'nope'; valid formats:"),
-        ("documents:\n  - {file: raw, game: rise, format: plain}\n", "is a folder, expected a file"),
-        ("documents: 5\n", "'documents' must be a list"),
-        ("documents:\n  - {file: raw/x.txt, game: rise}\n", "has no 'format'"),
+        ("documents:\n  - {file: raw/000_85166b5fbc181240.txt, game: rise, format: nope}\n", "未知的格式“nope”；可用的格式："),
+        ("documents:\n  - {file: raw, game: rise, format: plain}\n", "是文件夹，应为文件"),
+        ("documents: 5\n", "“documents”应为列表"),
+        ("documents:\n  - {file: raw/x.txt, game: rise}\n", "缺少“format”"),
     ],
 )
 def test_a_bad_sources_manifest_is_explained(corpus_copy: Path, tmp_path: Path, sources: str, message: str) -> None:
@@ -103,8 +103,8 @@ def test_an_output_path_under_a_file_is_an_error_not_a_traceback(tmp_path: Path)
     blocker.write_text("x", encoding="utf-8")
     scenario = str(REPO / "scenarios" / "rise" / "706_1c_example.yaml")
     res = run("report", scenario, "-o", str(blocker / "r.html"))
-    assert res.exit_code == 2 and "error:" in res.output and "afile" in res.output
+    assert res.exit_code == 2 and "错误：" in res.output and "afile" in res.output
     res = run("site", str(blocker / "site"))
-    assert res.exit_code == 2 and "error:" in res.output
+    assert res.exit_code == 2 and "错误：" in res.output
     res = run("faq", "check", "--junit", str(blocker / "x.xml"))
-    assert res.exit_code == 2 and "error:" in res.output
+    assert res.exit_code == 2 and "错误：" in res.output

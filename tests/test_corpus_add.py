@@ -50,7 +50,7 @@ def test_add_with_a_clashing_rule_number_restores_everything(corpus_root: Path, 
 def test_add_refuses_unknown_format_and_bad_game_id(corpus_root: Path, tmp_path: Path) -> None:
     doc = tmp_path / "x.txt"
     doc.write_text("100.1 文本。\n", encoding="utf-8")
-    with pytest.raises(KeyError, match="valid formats"):
+    with pytest.raises(KeyError, match="可用的格式"):
         build.add(doc, "demo", "nope", root=corpus_root)
-    with pytest.raises(build.SourceError, match="invalid game id"):
+    with pytest.raises(build.SourceError, match="无效的游戏编号"):
         build.add(doc, "Bad Game", "plain", root=corpus_root)

@@ -71,7 +71,7 @@ def test_coverage_of_one_scenario_is_exactly_what_its_steps_cite(tmp_path: Path)
     assert {r["id"] for r in game["by_rule"] if r["scenarios"]} == {c for c in cited if in_ranges(c)}
     assert all(r["scenarios"] in ([], ["one.yaml"]) for r in game["by_rule"])
     text = run("coverage", "--scenarios", str(folder)).output
-    assert f"rise: {game['covered']}/{game['rules']} rules covered ({game['percent']:.1f}%) by 1 scenarios" in text
+    assert f"rise：1 个场景覆盖了 {game['rules']} 条规则中的 {game['covered']} 条（{game['percent']:.1f}%）" in text
 
 
 def test_an_invalid_scenario_is_listed_not_counted(tmp_path: Path) -> None:
@@ -87,7 +87,7 @@ def test_rule_shows_the_scenarios_whose_steps_cite_it() -> None:
     expected = expected_coverage(SCENARIOS)["709.2b"]
     res = run("rule", "709.2b", "--game", "rise")
     assert res.exit_code == 0, res.output
-    listed = [l.split()[0] for l in res.output.split("场景（步骤引用此条）:")[1].strip().splitlines()]
+    listed = [l.split()[0] for l in res.output.split("场景（有步骤引用此条）：")[1].strip().splitlines()]
     assert listed == sorted(expected)
     data = json.loads(run("rule", "709.2b", "--game", "rise", "--json").output)
     assert [s["file"] for s in data["scenarios"]] == sorted(expected)
@@ -97,5 +97,5 @@ def test_rule_shows_the_scenarios_whose_steps_cite_it() -> None:
 def test_rule_of_a_game_without_scenarios_says_so() -> None:
     res = run("rule", "206", "--game", "riftbound")
     assert res.exit_code == 0
-    assert "场景: 没有场景的步骤引用此条" in res.output
+    assert "场景：没有场景的步骤引用此条" in res.output
     assert json.loads(run("rule", "206", "--game", "riftbound", "--json").output)["scenarios"] == []

@@ -21,7 +21,7 @@ def _encoded_examples() -> set[str]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         src = data.get("source") or {}
         if src.get("kind") == "example":
-            out.add(f"{data['game']}:{src['rule']}#1")
+            out.add(f"{data['game']}:{src['rule']}#{src.get('example', 1)}")
     return out
 
 

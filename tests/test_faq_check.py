@@ -92,9 +92,13 @@ def test_every_entry_not_yet_encoded_without_scenarios(root: Path, tmp_path: Pat
     s = report.summary()
     # 34 FAQ entries + the 7 worked examples of the 14 Riftbound rules (206 has 3, 820.1.d.1 has 2)
     assert (s["entries"], s["examples"], s["rulings"], s["not_encoded"]) == (34, 7, 41, 41)
-    text = check.render_text(report)
-    assert "41 not yet encoded" in text and "37 not in the corpus" in text
+    text = check.render_text(report, "zh")
+    assert "尚未编码 41" in text and "不在语料库中 37" in text
     assert "riftbound 206 #3" in text
+    assert "359.3.f.1（不在语料库中）" in text
+    assert text.rstrip().endswith("通过")
+    text = check.render_text(report, "en")
+    assert "41 not yet encoded" in text and "37 not in the corpus" in text
     assert "359.3.f.1 (not in the corpus)" in text
     assert text.rstrip().endswith("OK")
 
@@ -157,7 +161,7 @@ def test_a_raw_faq_changed_since_parsing_is_a_problem(root: Path) -> None:
     raw.write_text(raw.read_text(encoding="utf-8") + "\n新問題？\n", encoding="utf-8")
     report = run(root)
     assert not report.ok
-    assert any("has changed since it was parsed" in p for p in report.problems)
+    assert any(f"raw/{FAQ_RAW}" in p and "在解析之后被改动过" in p for p in report.problems)
 
 
 def test_no_corpus_for_the_game_cannot_be_checked(tmp_path: Path) -> None:
@@ -200,7 +204,7 @@ def test_review_flags_are_reported_but_are_not_regressions(tmp_path: Path) -> No
     s = report.summary()
     assert s["flagged_for_review"] == 2 and s["unordered"] == 2 and s["not_in_corpus"] == 35
     assert report.ok
-    assert "⚑ review" in check.render_text(report)
+    assert "⚑ 待复核" in check.render_text(report, "zh") and "⚑ review" in check.render_text(report, "en")
 
 
 def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) -> None:

@@ -81,13 +81,13 @@ def test_show_renders_question_answer_explanation_citations_cards() -> None:
     assert res.exit_code == 0, res.output
     out = res.output
     assert out.startswith("[riftbound] vendetta-02 · 血海深仇 (Vendetta)")
-    assert "日期: 文件未註明" in out
-    assert "問: 「婭希拉」和「君主」阿祈爾說明中的「此戰場」有什麼不同之處？" in out
-    assert "答: 「婭希拉」延遲觸發效果中的「此戰場」，指的是其據守的戰場。" in out
+    assert "日期：文件未註明" in out
+    assert "問：「婭希拉」和「君主」阿祈爾說明中的「此戰場」有什麼不同之處？" in out
+    assert "答：「婭希拉」延遲觸發效果中的「此戰場」，指的是其據守的戰場。" in out
     assert "在未來套組中，我們已修改這類技能的措辭" in out
-    assert "相關規則: 359.3.f.1, 359.3.f.2, 359.3.f.3, 359.3.f.3.b" in out
-    assert "卡牌: 婭希拉, 「君主」阿祈爾" in out
-    assert "來源: 004_e6c65514bb1f5d81.txt:26" in out
+    assert "相關規則：359.3.f.1、359.3.f.2、359.3.f.3、359.3.f.3.b" in out
+    assert "卡牌：婭希拉、「君主」阿祈爾" in out
+    assert "來源：004_e6c65514bb1f5d81.txt:26" in out
 
 
 def test_show_json() -> None:
@@ -102,8 +102,10 @@ def test_show_json() -> None:
 def test_show_unknown_id_exits_1_with_nearest_ids() -> None:
     res = run("show", "vendeta-5")
     assert res.exit_code == 1
-    assert "no FAQ entry 'vendeta-5'" in res.output
-    assert "Nearest ids: vendetta-05" in res.output
+    assert "没有 FAQ 条目“vendeta-5”" in res.output
+    assert "最接近的编号：vendetta-05" in res.output
+    res = CliRunner().invoke(cli, ["--lang", "en", "faq", "show", "vendeta-5"])
+    assert "no FAQ entry 'vendeta-5'" in res.output and "Nearest ids: vendetta-05" in res.output
 
 
 def test_check_reports_every_entry_and_exits_0(corpus_root: Path, tmp_path: Path) -> None:
@@ -111,9 +113,14 @@ def test_check_reports_every_entry_and_exits_0(corpus_root: Path, tmp_path: Path
     res = run("check", "--scenarios", str(tmp_path / "none"))
     assert res.exit_code == 0, res.output
     # 34 FAQ entries and the 7 worked examples of the 14 Riftbound rules, none encoded
+    assert "已发布的裁定：41 条（FAQ 条目 34 条，规则示例 7 个）" in res.output
+    assert "尚未编码 41" in res.output
+    assert "不在语料库中 37" in res.output
+    assert "规则文件 001_c404060e52f8fb3e.txt：日期 2026-10-10" in res.output
+    assert "FAQ riftbound-vendetta.yaml：日期 文件未注明" in res.output
+    res = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(tmp_path / "none"), "--lang", "en"])
     assert "rulings: 41 (34 FAQ entries, 7 worked examples)" in res.output
-    assert "41 not yet encoded" in res.output
-    assert "37 not in the corpus" in res.output
+    assert "41 not yet encoded" in res.output and "37 not in the corpus" in res.output
     assert "rules document 001_c404060e52f8fb3e.txt: date 2026-10-10" in res.output
     assert "FAQ riftbound-vendetta.yaml: date not stated in the document" in res.output
 
@@ -163,9 +170,9 @@ def test_check_exits_1_on_a_regressed_ruling(tmp_path: Path) -> None:
     res = run("check", "--scenarios", str(sc), "--junit", str(junit), "--html", str(html))
     assert res.exit_code == 1, res.output
     line = next(l for l in res.output.splitlines() if l.startswith("rise 709.2b #1"))
-    assert "REGRESSED" in line
-    assert f"scenario {path}: FAILED" in res.output
-    assert "1 regressed" in res.output and res.output.rstrip().endswith("FAILED")
+    assert "回归失败" in line
+    assert f"场景 {path}：失败" in res.output
+    assert "回归失败 1" in res.output and res.output.rstrip().endswith("失败")
     tree = ET.parse(junit).getroot()
     case = tree.find("./testsuite[@name='examples.rise']/testcase[@name='709.2b#1']")
     assert case is not None and case.find("failure") is not None
@@ -194,9 +201,9 @@ def test_a_scenario_broken_into_invalid_yaml_fails_the_check(tmp_path: Path) -> 
         f.write("\n  - [broken\n")
     res = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(sc)])
     assert res.exit_code == 1, res.output
-    assert "708_3_example.yaml" in res.output and "cannot be checked" in res.output
+    assert "708_3_example.yaml：不是可读的 YAML 文件，它所编码的裁定无法核对" in res.output
 
 
 def test_a_missing_scenarios_folder_is_refused(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(tmp_path / "nope")])
-    assert res.exit_code == 2 and "does not exist" in res.output
+    assert res.exit_code == 2 and "不存在" in res.output and "nope" in res.output

@@ -29,7 +29,10 @@ def test_every_worked_example_in_the_corpus_is_a_published_ruling(tmp_path: Path
     corpus = load_corpus()
     expected = [(r.game, r.id, i) for r in corpus.all_rules() for i in range(1, len(r.examples) + 1)]
     assert [(e.game, e.rule, e.index) for e in report.examples] == expected
-    assert len(expected) > 0 and {e.ruling for e in report.examples} == {"not-encoded"}
+    fragments = {(e.game, e.rule, e.index) for e in report.examples if e.ruling == "fragment"}
+    assert fragments == set(check.example_notes(paths.corpus_dir()))  # the examples stating no ruling, as listed
+    assert all(e.note for e in report.examples if e.ruling == "fragment")
+    assert len(expected) > 0 and {e.ruling for e in report.examples if e.ruling != "fragment"} == {"not-encoded"}
     assert report.summary()["rulings"] == len(report.results) + len(expected)
 
 
@@ -38,7 +41,7 @@ def test_example_and_faq_sources_are_found_by_their_schema_keys(tmp_path: Path) 
     a = write(sc, "a.yaml", "game: rise\nsource: {kind: example, rule: '709.2b'}\n")
     b = write(sc, "b.yaml", "game: rise\nsource: {kind: faq, entry: vendetta-05}\n")
     write(sc, "c.yaml", "game: rise\nsource: {kind: variant, of: '709.2b'}\n")
-    assert check.find_example_scenarios(sc) == {("rise", "709.2b"): [a]}
+    assert check.find_example_scenarios(sc) == {("rise", "709.2b"): [(a, None)]}
     assert check.find_faq_scenarios(sc) == {"vendetta-05": [b]}
 
 
@@ -68,10 +71,8 @@ def test_an_example_of_a_rule_without_examples_is_a_warning_and_not_run(tmp_path
     report = run_check(sc, runner=lambda paths: seen.append(list(paths)) or [])
     assert seen == []  # nothing encoded an existing example, so nothing ran
     assert report.ok
-    assert report.warnings == [
-        f"{p}: source names a worked example of rise rule 708.2, which has no example in the corpus (not run)"
-    ]
-    assert f"warning: {p}" in check.render_text(report)
+    assert report.warnings == [f"{p}：来源指向 rise 规则 708.2 的示例，但语料库中这条规则没有示例（未运行）"]
+    assert f"警告：{p}" in check.render_text(report)
 
 
 def test_html_report_escapes_and_shows_each_ruling(tmp_path: Path) -> None:

@@ -119,7 +119,7 @@ def test_schema_command_prints_the_schema_and_it_validates_the_scenarios() -> No
 
 def test_check_command() -> None:
     res = CliRunner().invoke(scenario_group, ["check", str(YOURS)])
-    assert res.exit_code == 0 and "ok:" in res.output
+    assert res.exit_code == 0 and f"通过：{YOURS}" in res.output
 
 
 def test_bundled_scenarios_are_listed_and_run_by_name() -> None:

@@ -52,33 +52,33 @@ def test_search_words_joined_and_game_option(corpus_root: Path) -> None:
 def test_search_fallback_is_announced(corpus_root: Path) -> None:
     code, out, err = run("search", "损伤包", "死循环", "--corpus", str(corpus_root))
     assert code == 0
-    assert "note: no rule matches all of" in out
+    assert "说明：没有条目同时包含“损伤包 死循环”中的所有词" in out
     code, out, err = run("search", "损伤包", "死循环", "--json", "--corpus", str(corpus_root))
-    assert code == 0 and "note: no rule matches all of" in err
+    assert code == 0 and "说明：没有条目同时包含“损伤包 死循环”中的所有词" in err
     assert json.loads(out)
 
 
 def test_search_unknown_game_exits_2(corpus_root: Path) -> None:
     code, out, err = run("search", "效果", "--game", "mtg", "--corpus", str(corpus_root))
     assert code == 2
-    assert "unknown game 'mtg'" in err and "rise" in err and out == ""
+    assert "没有名为“mtg”的游戏" in err and "崛起（rise）" in err and out == ""
 
 
 def test_search_no_result_exits_1(corpus_root: Path) -> None:
     code, out, err = run("search", "巧克力", "--corpus", str(corpus_root))
     assert code == 1 and out == ""
-    assert "no rule or FAQ entry matches '巧克力'" in err
+    assert "没有规则或 FAQ 条目匹配“巧克力”" in err
 
 
 def test_search_empty_query_exits_2(corpus_root: Path) -> None:
     code, _, err = run("search", "。", "--corpus", str(corpus_root))
-    assert code == 2 and "nothing to search" in err
+    assert code == 2 and "“。”中没有可搜索的内容" in err
 
 
 def test_search_empty_corpus_exits_2(tmp_path: Path, cache: Path) -> None:
     (tmp_path / "empty").mkdir()
     code, _, err = run("search", "效果", "--corpus", str(tmp_path / "empty"))
-    assert code == 2 and "corpus is empty" in err
+    assert code == 2 and "语料库是空的" in err
 
 
 def test_define_known_term_any_script(corpus_root: Path) -> None:
@@ -90,22 +90,22 @@ def test_define_known_term_any_script(corpus_root: Path) -> None:
     assert data["games"]["rise"]["rules"] == [{"id": "707.1", "title": "添加连结"}]
     assert data["games"]["sanguo"]["rules"] == [{"id": "407.1", "title": "時序、優先權和堆疊"}]
     code, out, _ = run("define", "Replacement Effect", "--corpus", str(corpus_root))
-    assert code == 0 and out.startswith("replacement-effect:") and "417.1a" in out
+    assert code == 0 and out.startswith("replacement-effect（英文：replacement effect）") and "417.1a" in out
 
 
 def test_define_unknown_term_suggests_nearest(corpus_root: Path) -> None:
     code, out, err = run("define", "替代", "--corpus", str(corpus_root))
     assert code == 1 and out == ""
-    assert "no glossary concept for '替代'" in err and "replacement-effect" in err
+    assert "术语表中没有“替代”" in err and "replacement-effect" in err
 
 
 def test_index_command_builds_then_reports_up_to_date(corpus_root: Path, cache: Path) -> None:
     code, out, _ = run("index", "--corpus", str(corpus_root))
-    assert code == 0 and out.startswith("index: built ") and str(cache) in out and "(21 rules)" in out
+    assert code == 0 and out.startswith("索引：已建立 ") and str(cache) in out and "（21 条）" in out
     code, out, _ = run("index", "--corpus", str(corpus_root))
-    assert code == 0 and "is up to date" in out
+    assert code == 0 and "已是最新" in out
     code, out, _ = run("index", "--rebuild", "--corpus", str(corpus_root))
-    assert code == 0 and out.startswith("index: built ")
+    assert code == 0 and out.startswith("索引：已建立 ")
 
 
 def test_importing_the_cli_does_not_import_whoosh_or_opencc() -> None:

@@ -1,5 +1,7 @@
 """`judge site`: every page offline, every internal link landing on an existing page and anchor."""
 
+import json
+import re
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -31,10 +33,13 @@ def test_every_link_resolves_to_an_existing_page_and_anchor(site: Path) -> None:
     parsed = pages(site)
     assert len(parsed) > 20
     for path, page in parsed.items():
-        assert_offline(page)
+        assert_offline(page, scripts=path.name == "index.html" and path.parent == site)  # the search: index only
         for link in page.links:
             target, _, frag = link.partition("#")
             dest = (path.parent / unquote(target)).resolve() if target else path.resolve()
+            if dest.suffix == ".js":
+                assert dest.is_file() and dest.parent == site.resolve(), link
+                continue
             assert dest in parsed, f"{path.relative_to(site)} → {link}"
             if frag:
                 assert frag in parsed[dest].ids, f"{path.relative_to(site)} → {link}"
@@ -56,6 +61,9 @@ def test_rule_block_has_breadcrumbs_refs_cited_by_and_scenarios(site: Path) -> N
     assert '<a href="../rise/709.html#r-709.2">709.2</a>' in block  # breadcrumb
     assert 'href="../reports/rise--709_2b_example.html"' in block  # scenario with its report
     # 708.2 refers to 707 (章节707): an outgoing link there, and a cited-by link back on 707's page
+    # the rule's text comes first; its scenarios are folded away
+    assert block.index("该玩家必须作出能切实执行该动作的选择") < block.index("<details class=\"scenarios\">")
+    assert "出处：崛起 TCG 综合性规则 1.00 版，第 " in block
     b708 = (site / "rise" / "708.html").read_text(encoding="utf-8")
     b708 = b708[b708.index('id="r-708.2"'):]
     assert 'class="ref" href="../rise/707.html#r-707"' in b708[: b708.index("</section>")]
@@ -87,3 +95,42 @@ def test_the_site_is_byte_identical_when_built_twice(site: Path, tmp_path: Path)
     first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
     second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert first == second
+
+
+def test_games_by_their_names_and_nothing_leaks(site: Path) -> None:
+    index = (site / "index.html").read_text(encoding="utf-8")
+    # a game with an engine is named by its game data (judge/games/<game>/game.yaml: title); a game without one by
+    # its rules document's title (rules_corpus/sources.yaml)
+    assert '<h2 id="game-rise">崛起 TCG</h2>' in index
+    assert '<h2 id="game-sanguo">三國 TCG</h2>' in index
+    assert '<h2 id="game-riftbound">《符文战场》核心规则</h2>' in index
+    for page in site.rglob("*.html"):
+        text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+        assert "None" not in text, page.relative_to(site)
+    # the search box comes before the list of games
+    assert index.index('id="search-input"') < index.index('id="game-rise"')
+
+
+def test_the_search_index_is_written_at_build_time(site: Path) -> None:
+    script = (site / "search-index.js").read_text(encoding="utf-8")
+    assert script.startswith("window.JUDGE_SEARCH = {") and script.endswith("};\n")
+    data = json.loads(script[len("window.JUDGE_SEARCH = "):-2])
+    corpus = load_corpus()
+    assert len(data["rules"]) == sum(1 for _ in corpus.all_rules())
+    assert len(data["faq"]) == len(load_faq())
+    # the query-side fold map is OpenCC's t2s for the characters that matter: 時→时, 間→间, 疊→叠
+    assert data["fold"]["時"] == "时" and data["fold"]["間"] == "间" and data["fold"]["疊"] == "叠"
+    # every rule's link lands on its page and anchor
+    for r in data["rules"][:50]:
+        page, _, frag = r["u"].partition("#")
+        assert f'id="{frag}"' in (site / page).read_text(encoding="utf-8")
+
+
+def test_the_site_in_english(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["site", str(tmp_path), "--lang", "en"])
+    assert res.exit_code == 0, res.output
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in index and "<h1>Rule index</h1>" in index
+    assert '<h2 id="game-rise">Rise TCG</h2>' in index  # judge/games/rise.yaml: title.en
+    assert '"site_search_none":"No rule matches."' in (tmp_path / "search-index.js").read_text(encoding="utf-8")
+    assert "<h2>Ruling</h2>" in (tmp_path / "reports" / "rise--709_2b_example.html").read_text(encoding="utf-8")

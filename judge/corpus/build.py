@@ -16,6 +16,7 @@ from judge.corpus.link import link
 from judge.corpus.model import ParsedRule
 from judge.corpus.store import GAMES, write_game
 from judge.datafile import DataError, expect_mapping, read_text, read_yaml
+from judge.locale import t
 
 SOURCES = "sources.yaml"
 
@@ -40,17 +41,16 @@ def read_sources(root: Path) -> dict[str, Any]:
     for section, keys in (("documents", ("file", "game", "format")), ("faq", ("file", "game"))):
         items = data.get(section) or []
         if not isinstance(items, list):
-            raise SourceError(f"{path}: '{section}' must be a list")
+            raise SourceError(t("msg.source.not_list", path=path, section=section))
         for i, doc in enumerate(items):
             if not isinstance(doc, dict):
-                raise SourceError(f"{path}: {section}[{i}] must be a mapping with {', '.join(keys)}")
+                raise SourceError(t("msg.source.not_mapping", path=path, item=f"{section}[{i}]", keys=", ".join(keys)))
             for key in keys:
                 if key not in doc:
-                    raise SourceError(f"{path}: {section}[{i}] has no '{key}' (needs {', '.join(keys)})")
+                    raise SourceError(t("msg.source.no_key", path=path, item=f"{section}[{i}]", key=key, keys=", ".join(keys)))
             if section == "documents" and doc["format"] not in FORMATS:
-                raise SourceError(
-                    f"{path}: {section}[{i}]: unknown format {doc['format']!r}; valid formats: {', '.join(sorted(FORMATS))}"
-                )
+                unknown = t("msg.source.unknown_format", name=doc["format"], formats=", ".join(sorted(FORMATS)))
+                raise SourceError(f"{path}: {section}[{i}]: {unknown}")
     return data
 
 
@@ -60,7 +60,7 @@ def parse_document(root: Path, doc: dict[str, Any]) -> list[ParsedRule]:
     try:
         text = read_text(path)
     except DataError as e:
-        raise SourceError(f"{e} (listed in {SOURCES})") from e
+        raise SourceError(t("msg.source.listed", error=e, sources=SOURCES)) from e
     return get_parser(doc["format"])(text)
 
 
@@ -117,18 +117,18 @@ def add(file: Path, game: str, fmt: str, title: str | None = None, root: Path | 
     """
     root = root or paths.corpus_dir()
     if not _GAME_ID_RE.match(game):
-        raise SourceError(f"invalid game id {game!r}: use lower-case letters, digits, '-' or '_'")
+        raise SourceError(t("msg.source.bad_game", game=game))
     parser = get_parser(fmt)  # unknown format: fail before touching anything
     try:
         text = file.read_text(encoding="utf-8")
     except UnicodeDecodeError as e:
-        raise SourceError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from e
+        raise SourceError(t("msg.data.not_utf8", path=file, byte=e.start)) from e
     if not parser(text):
-        raise SourceError(f"{file}: the format {fmt!r} found no rules in it")
+        raise SourceError(t("msg.source.no_rules", file=file, format=fmt))
     sources = read_sources(root)
     dest = root / "raw" / file.name
     if f"raw/{file.name}" in {d["file"] for d in sources.get("documents") or []} or dest.exists():
-        raise SourceError(f"{file.name}: a document of that name is already in {root / 'raw'}")
+        raise SourceError(t("msg.source.exists", name=file.name, folder=root / "raw"))
     entry = {"file": f"raw/{file.name}", "game": game, "format": fmt}
     if title:
         entry["title"] = title

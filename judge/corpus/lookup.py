@@ -1,4 +1,5 @@
-"""Rule lookup for the CLI: the JSON shape of a rule and its plain-text rendering."""
+"""Rule lookup for the CLI: finding a typed id, what to say when there is none, the JSON shape of a rule and its
+plain-text rendering (in the language in use)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,80 @@ from typing import Any
 import click
 
 from judge.clitools import unknown_game
+from judge.corpus import ruleid
+from judge.corpus.gamenames import display_name
 from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, load_corpus
+from judge.locale import join, t
 
 
 def corpus_or_exit(game: str | None) -> Corpus:
     """The bundled corpus; exit 2 with the valid ids when ``game`` is unknown."""
     corpus = load_corpus()
     if not corpus.games:
-        click.echo("error: the corpus is empty; run `judge corpus build`", err=True)
+        click.echo(t("msg.corpus.empty"), err=True)
         sys.exit(2)
     if game is not None and game not in corpus.games:
         unknown_game(game, corpus.games)
     return corpus
+
+
+def find(corpus: Corpus, typed: str, game: str | None = None) -> list[Rule]:
+    """The rules a typed number names (as :func:`ruleid.normalize` reads it) in ``game`` or in every game,
+    trying the other spelling of a letter part (709.2.b ↔ 709.2b) when the first finds nothing."""
+    for rid in ruleid.spellings(ruleid.normalize(typed)):
+        found = corpus.find(rid, game)
+        if found:
+            return found
+    return []
+
+
+def nearest(corpus: Corpus, rule_id: str, game: str | None = None, n: int = 5) -> list[Rule]:
+    """Existing rules of the same chapter as ``rule_id``, closest first: most leading parts in common, then
+    its ancestors and the rules as deep as it, then natural order. None outside the chapters the game has."""
+    head = ruleid.chapter(rule_id)
+    pool = [r for r in corpus.all_rules(game) if ruleid.chapter(r.id) == head]
+
+    def closeness(r: Rule) -> tuple[int, int, tuple[tuple[int, int | str], ...]]:
+        kin = r.id in ruleid.lineage(rule_id) or ruleid.depth(r.id) == ruleid.depth(rule_id)
+        return (-ruleid.common_parts(r.id, rule_id), 0 if kin else 1, ruleid.sort_key(r.id))
+
+    return sorted(pool, key=closeness)[:n]
+
+
+def _chapter_ranges(ids: list[str]) -> str:
+    """The chapters of ``ids`` as ranges: 706–719、802–803."""
+    chapters = sorted({int(ruleid.chapter(i)) for i in ids if ruleid.chapter(i).isdigit()})
+    spans: list[list[int]] = []
+    for c in chapters:
+        if spans and c == spans[-1][1] + 1:
+            spans[-1][1] = c
+        else:
+            spans.append([c, c])
+    return join([f"{a}–{b}" if a != b else str(a) for a, b in spans])
+
+
+def not_found(corpus: Corpus, typed: str, game: str | None) -> tuple[str, int]:
+    """What ``judge rule`` says when ``typed`` finds no rule, and its exit status: not a rule number (2); a rule
+    of another game (1); the nearest ids of the same chapter, or the chapters the game has (1)."""
+    rid = ruleid.normalize(typed)
+    if not ruleid.is_rule_id(rid):
+        return t("msg.rule.not_rule_id", typed=typed.strip()), 2
+    lines = [t("msg.rule.not_found_in", game=display_name(game), id=rid) if game else t("msg.rule.not_found", id=rid)]
+    elsewhere = find(corpus, rid) if game else []
+    if elsewhere:
+        games = join([display_name(r.game) for r in elsewhere])
+        lines.append(t("msg.rule.elsewhere", id=elsewhere[0].id, games=games, game_id=elsewhere[0].game))
+        return "\n".join(lines), 1
+    near = nearest(corpus, rid, game)
+    if near:
+        labels = [r.id if game else t("msg.rule.in_game", id=r.id, game=display_name(r.game)) for r in near]
+        lines.append(t("msg.rule.nearest", ids=join(labels)))
+    else:
+        for g in [game] if game else corpus.games:
+            ids = [r.id for r in corpus.all_rules(g)]
+            lines.append(t("msg.rule.chapters", game=display_name(g), chapters=_chapter_ranges(ids)))
+    return "\n".join(lines), 1
 
 
 def _ref_title(corpus: Corpus, game: str, rid: str) -> str | None:
@@ -39,8 +101,8 @@ def citing_scenarios(rule: Rule, scenarios_root: Path | None = None) -> list[dic
 def render_scenarios(found: list[dict[str, str]]) -> str:
     """The ``judge rule`` block listing the scenarios that cite the rule."""
     if not found:
-        return "场景: 没有场景的步骤引用此条"
-    return "\n".join(["场景（步骤引用此条）:"] + [f"  {s['file']}  {s['title']}  [{s['status']}]" for s in found])
+        return t("msg.rule.no_scenarios")
+    return "\n".join([t("msg.rule.scenarios")] + [f"  {s['file']}  {s['title']}  [{s['status']}]" for s in found])
 
 
 def rule_json(corpus: Corpus, rule: Rule) -> dict[str, Any]:
@@ -65,7 +127,7 @@ def _first_line(text: str, width: int = 60) -> str:
 def render_line(rule: Rule) -> str:
     """One line of ``judge rules``: game, id, title, first words."""
     title = f"［{rule.title}］" if rule.title else ""
-    flag = " ⚠损坏" if rule.damaged else ""
+    flag = t("msg.rule.damaged_flag") if rule.damaged else ""
     return f"{rule.game:<9} {rule.id:<12} {title}{_first_line(rule.text)}{flag}"
 
 
@@ -79,29 +141,29 @@ def render_rule(corpus: Corpus, rule: Rule) -> str:
     )
     out = [f"[{rule.game}] {crumbs}"]
     if rule.section:
-        out.append("所属：" + " › ".join(rule.section))
+        out.append(t("msg.rule.section") + " › ".join(rule.section))
     if rule.damaged:
-        out.append("⚠ 此条文本在源文件中受损，〔…〕内为无法修复的部分，请核对原文（raw）。")
+        out.append(t("msg.rule.damaged"))
     out.append("")
-    out.append(rule.text or "（无正文）")
+    out.append(rule.text or t("msg.rule.no_text"))
     for i, ex in enumerate(rule.examples, 1):
         out.append("")
-        out.append(f"示例 {i}: {ex.text}")
+        out.append(t("msg.rule.example", n=i, text=ex.text))
         for card in ex.cards:
-            out.append(f"  卡牌 {card.name}: {card.text}")
+            out.append(t("msg.rule.card", name=card.name, text=card.text))
     if rule.children:
         out.append("")
-        out.append("子条目: " + ", ".join(rule.children))
+        out.append(t("msg.rule.children") + ", ".join(rule.children))
     if rule.refs:
         out.append("")
-        out.append("引用:")
+        out.append(t("msg.rule.refs"))
         for ref in rule.refs:
             title = _ref_title(corpus, rule.game, ref.id)
-            mark = "" if ref.resolved else "  (不在语料库中)"
+            mark = "" if ref.resolved else t("msg.rule.not_in_corpus")
             out.append(f"  → {ref.id}{' ' + title if title else ''}{mark}")
     if rule.cited_by:
         out.append("")
-        out.append("被引用: " + ", ".join(rule.cited_by))
+        out.append(t("msg.rule.cited_by") + ", ".join(rule.cited_by))
     out.append("")
-    out.append(f"来源: {rule.source.file}:{rule.source.line}")
+    out.append(t("msg.rule.source", file=rule.source.file, line=rule.source.line))
     return "\n".join(out)

@@ -20,16 +20,54 @@ def is_rule_id(text: str) -> bool:
     return bool(_FULL_RE.match(text))
 
 
-# Words a judge may type before a number: 规则 709.2b, 規則706, 章节 707, rule 706.
-_PREFIX_RE = re.compile(r"^(?:规则|規則|章节|章節|条|條|rule|r)\s*", re.IGNORECASE)
-# Full-width digits, letters and the full stop (７０６．１ａ) as typed with a Chinese IME.
-_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3002: ord(".")}
+# Words a judge may type around a number: 规则 709.2b, 規則706, 章节 707, rule 706, 第709.2b条, 709.2b 條.
+_PREFIX_RE = re.compile(r"^(?:规则|規則|章节|章節|条款|條款|条|條|rule|r|§)?\s*(?:第)?\s*", re.IGNORECASE)
+_SUFFIX_RE = re.compile(r"\s*(?:条|條|款|项|項|节|節)$")
+# Full-width digits, letters, brackets and the full stop (７０６．１ａ, 709.2（b）) as typed with a Chinese IME.
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3002: ord("."), 0x3000: ord(" ")}
+# A part in brackets: a letter right after a number joins it (709.2(b) → 709.2b), anything else is a part (.3).
+_BRACKET_RE = re.compile(r"(?<=\d)\(([a-z])\)|\.?\(([0-9a-z]+)\)")
+
+
+def _unbracket(m: re.Match[str]) -> str:
+    return m.group(1) if m.group(1) else f".{m.group(2)}"
 
 
 def normalize(text: str) -> str:
-    """Canonical form of a typed rule number: ASCII, lower-case, no prefix word, no trailing dot."""
+    """Canonical form of a typed rule number: ASCII, lower-case, no words around it, no spaces or brackets,
+    no trailing dot (``第709.2b条``, ``规则709.2(b)``, ``709.2 b`` → ``709.2b``)."""
     plain = text.translate(_FULLWIDTH).strip().lower()
-    return _PREFIX_RE.sub("", plain).strip().rstrip(".")
+    plain = _SUFFIX_RE.sub("", _PREFIX_RE.sub("", plain))
+    plain = _BRACKET_RE.sub(_unbracket, "".join(plain.split()))
+    return plain.rstrip(".")
+
+
+def spellings(rule_id: str) -> list[str]:
+    """``rule_id`` and its other way of writing a letter part: the games differ (崛起 709.2b, 符文战场 820.1.c),
+    so a judge may type either: ``709.2.b`` → [709.2.b, 709.2b]; ``820.1c.3`` → [820.1c.3, 820.1.c.3]."""
+    joined = re.sub(r"(?<=\d)\.([a-z])(?![a-z])", r"\1", rule_id)
+    split = re.sub(r"(?<=\d)([a-z])(?![a-z])", r".\1", rule_id)
+    return list(dict.fromkeys([rule_id, joined, split]))
+
+
+def chapter(rule_id: str) -> str:
+    """The chapter of a rule number: its three leading digits (``709.2b`` → ``709``)."""
+    return rule_id[:3]
+
+
+def common_parts(a: str, b: str) -> int:
+    """How many leading parts two rule numbers share (709.2z and 709.2a: 2; 709.2 and 706.1: 0)."""
+    n = 0
+    for x, y in zip(_TOKEN_RE.findall(a), _TOKEN_RE.findall(b)):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def depth(rule_id: str) -> int:
+    """How many parts a rule number has (706: 1, 706.1a: 3, 820.1.c.3: 4)."""
+    return len(_TOKEN_RE.findall(rule_id))
 
 
 def sort_key(rule_id: str) -> tuple[tuple[int, int | str], ...]:

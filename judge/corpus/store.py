@@ -109,7 +109,7 @@ class Corpus:
         return chain
 
 
-NOT_GAMES = {"sources", "glossary", "cards"}
+NOT_GAMES = {"sources", "glossary", "cards", "example_notes"}
 
 
 def game_ids(root: Path | None = None) -> list[str]:

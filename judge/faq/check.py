@@ -55,21 +55,24 @@ from typing import Any, Callable, Iterable, Sequence
 
 from judge.corpus.store import Corpus
 from judge.faq.model import FaqDocument, FaqEntry
+from judge.locale import t
+from judge.locale.width import pad
 
 REPRODUCED, REGRESSED, NOT_RUN, NOT_ENCODED = "reproduced", "regressed", "not-run", "not-encoded"
+FRAGMENT = "fragment"  # a worked example that states no ruling (listed in rules_corpus/example_notes.yaml)
 IN_CORPUS, NOT_IN_CORPUS, NEWER_RULES, UNORDERED = "in-corpus", "not-in-corpus", "newer-rules", "unordered"
-RULING_LABELS = {
-    REPRODUCED: "reproduced",
-    REGRESSED: "REGRESSED",
-    NOT_RUN: "encoded, not run",
-    NOT_ENCODED: "not yet encoded",
-}
-CITATION_LABELS = {
-    IN_CORPUS: "in corpus",
-    NOT_IN_CORPUS: "not in the corpus",
-    NEWER_RULES: "newer rules: review",
-    UNORDERED: "undated: review",
-}
+RULINGS = (REPRODUCED, REGRESSED, NOT_RUN, NOT_ENCODED, FRAGMENT)
+CITATIONS = (IN_CORPUS, NOT_IN_CORPUS, NEWER_RULES, UNORDERED)
+
+
+def ruling_labels(lang: str | None = None) -> dict[str, str]:
+    """Each ruling status's label in ``lang`` (default: the language in use)."""
+    return {s: t(f"msg.faq.ruling.{s}", lang) for s in RULINGS}
+
+
+def citation_labels(lang: str | None = None) -> dict[str, str]:
+    """Each citation status's label in ``lang`` (default: the language in use)."""
+    return {s: t(f"msg.faq.citation.{s}", lang) for s in CITATIONS}
 
 _RULES_DATE = re.compile(
     r"(?:最后更新|最後更新|更新日期|更新于|更新於)\s*[:：]?\s*(?P<y>\d{4})\s*[-/年.]\s*(?P<m>\d{1,2})\s*[-/月.]\s*(?P<d>\d{1,2})"
@@ -138,6 +141,7 @@ class ExampleResult:
     text: str
     ruling: str
     scenarios: list[ScenarioOutcome] = field(default_factory=list)
+    note: str | None = None  # why it is a fragment (states no ruling)
 
     @property
     def id(self) -> str:
@@ -151,6 +155,7 @@ class ExampleResult:
             "example": self.index,
             "text": self.text,
             "ruling": self.ruling,
+            **({"note": self.note} if self.note else {}),
             "scenarios": [
                 {"path": str(s.path), "passed": s.passed, "detail": s.detail} for s in self.scenarios
             ],
@@ -186,6 +191,7 @@ class Report:
             "regressed": self.count(REGRESSED),
             "not_run": self.count(NOT_RUN),
             "not_encoded": self.count(NOT_ENCODED),
+            "fragments": self.count(FRAGMENT),
             "citations": self.citations(),
             "in_corpus": self.citations(IN_CORPUS),
             "not_in_corpus": self.citations(NOT_IN_CORPUS),
@@ -278,10 +284,28 @@ def faq_sources(data: Any) -> list[str]:
     return [str(s.get("entry", s.get("id"))) for s in _sources(data, "faq") if "entry" in s or "id" in s]
 
 
-def example_sources(data: Any) -> list[tuple[str, str]]:
-    """The (game, rule id) of each worked example a loaded scenario names: ``{kind: example, rule: …}``."""
+def example_sources(data: Any) -> list[tuple[str, str, int | None]]:
+    """The (game, rule id, example) of each worked example a loaded scenario names: ``{kind: example, rule: …}``,
+    with ``example: n`` when it encodes the n-th example of a rule that has several (None: every one)."""
     game = str(data.get("game", "")) if isinstance(data, dict) else ""
-    return [(game, str(s["rule"])) for s in _sources(data, "example") if "rule" in s]
+    return [(game, str(s["rule"]), s["example"] if isinstance(s.get("example"), int) else None)
+            for s in _sources(data, "example") if "rule" in s]
+
+
+def example_notes(corpus_root: Path) -> dict[tuple[str, str, int], str]:
+    """(game, rule id, example) → why that worked example states no ruling (``example_notes.yaml``)."""
+    import yaml
+
+    path = corpus_root / "example_notes.yaml"
+    if not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    out: dict[tuple[str, str, int], str] = {}
+    for game, notes in data.items():
+        for key, why in (notes or {}).items():
+            rid, _, n = str(key).partition("#")
+            out[(str(game), rid, int(n or 1))] = str(why)
+    return out
 
 
 def _scenario_files(scenarios_root: Path) -> list[tuple[Path, Any]]:
@@ -304,12 +328,13 @@ def unreadable_scenarios(scenarios_root: Path) -> list[Path]:
     return [p for p, data in _scenario_files(scenarios_root) if data is None]
 
 
-def find_example_scenarios(scenarios_root: Path) -> dict[tuple[str, str], list[Path]]:
-    """(game, rule id) → the scenario files naming an example of that rule as their source."""
-    found: dict[tuple[str, str], list[Path]] = {}
+def find_example_scenarios(scenarios_root: Path) -> dict[tuple[str, str], list[tuple[Path, int | None]]]:
+    """(game, rule id) → the scenario files naming an example of that rule as their source, each with the example
+    it names (None: all of them)."""
+    found: dict[tuple[str, str], list[tuple[Path, int | None]]] = {}
     for path, data in _scenario_files(scenarios_root):
-        for key in example_sources(data):
-            found.setdefault(key, []).append(path)
+        for game, rid, n in example_sources(data):
+            found.setdefault((game, rid), []).append((path, n))
     return found
 
 
@@ -354,39 +379,34 @@ def check(
     problems: list[str] = []
     for doc in documents:
         if doc.game not in corpus.games:
-            raise CheckError(
-                f"no parsed rules corpus for game {doc.game!r} (the FAQ {doc.title} cites its rules); "
-                "run `judge corpus build`"
-            )
+            raise CheckError(t("msg.faq.check.no_corpus", game=doc.game, title=doc.title))
         raw = corpus_root / "raw" / doc.file
         if not raw.is_file():
-            problems.append(f"{doc.filename}: its raw document raw/{doc.file} is missing")
+            problems.append(t("msg.faq.check.raw_missing", file=doc.filename, raw=doc.file))
         elif hashlib.sha256(raw.read_bytes()).hexdigest() != doc.sha256:
-            problems.append(
-                f"{doc.filename}: raw/{doc.file} has changed since it was parsed; rebuild the FAQ (build_faq)"
-            )
+            problems.append(t("msg.faq.check.raw_changed", file=doc.filename, raw=doc.file))
     entries = [e for d in documents for e in d.entries]
     known = {e.id for e in entries}
     for p in unreadable_scenarios(scenarios_root) if scenarios_root else []:
-        problems.append(f"{p}: not a readable YAML file, so the ruling it encodes cannot be checked")
+        problems.append(t("msg.faq.check.unreadable", path=p))
     by_entry = find_faq_scenarios(scenarios_root) if scenarios_root else {}
     for fid, files in sorted(by_entry.items()):
         if fid not in known:
             for p in files:
-                problems.append(f"{p}: source names FAQ entry {fid!r}, which does not exist")
+                problems.append(t("msg.faq.check.unknown_entry", path=p, id=fid))
     by_example = find_example_scenarios(scenarios_root) if scenarios_root else {}
     warnings: list[str] = []
-    for (game, rid), files in sorted(by_example.items()):
+    for (game, rid), named in sorted(by_example.items()):
         rule = corpus.get(game, rid) if game in corpus.games else None
-        for p in files:
+        for p, _ in named:
             if rule is None:
-                problems.append(f"{p}: source names a worked example of {game} rule {rid!r}, which is not in the corpus")
+                problems.append(t("msg.faq.check.unknown_example", path=p, game=game, id=rid))
             elif not rule.examples:
-                warnings.append(f"{p}: source names a worked example of {game} rule {rid}, which has no example in the corpus (not run)")
+                warnings.append(t("msg.faq.check.no_example", path=p, game=game, id=rid))
     with_examples = {k for k in by_example if k[0] in corpus.games and (r := corpus.get(*k)) is not None and r.examples}
     encoded = sorted(
         {p for fid, ps in by_entry.items() if fid in known for p in ps}
-        | {p for k in with_examples for p in by_example[k]}
+        | {p for k in with_examples for p, _ in by_example[k]}
     )
     outcomes = _outcomes(runner, encoded) if runner and encoded else {}
 
@@ -394,8 +414,8 @@ def check(
         if not paths:
             return NOT_ENCODED, []
         if runner is None:
-            return NOT_RUN, [ScenarioOutcome(p, False, "no scenario runner available") for p in paths]
-        scen = [outcomes.get(p) or ScenarioOutcome(p, False, "the runner reported no outcome") for p in paths]
+            return NOT_RUN, [ScenarioOutcome(p, False, t("msg.faq.check.no_runner")) for p in paths]
+        scen = [outcomes.get(p) or ScenarioOutcome(p, False, t("msg.faq.check.no_outcome")) for p in paths]
         return (REPRODUCED if all(s.passed for s in scen) else REGRESSED), scen
 
     dates = rules_dates(corpus, corpus_root)
@@ -404,11 +424,15 @@ def check(
         ruling, scen = verdict(by_entry.get(e.id, []))
         results.append(EntryResult(e, ruling, scen, citation_status(e, corpus, dates)))
     examples = []
+    notes = example_notes(corpus_root)
     for game in corpus.games:
         for rule in corpus.all_rules(game):
             for i, ex in enumerate(rule.examples, 1):
-                ruling, scen = verdict(by_example.get((game, rule.id), []))
-                examples.append(ExampleResult(game, rule.id, i, ex.text, ruling, scen))
+                paths = [p for p, n in by_example.get((game, rule.id), []) if n in (None, i)]
+                ruling, scen = verdict(paths)
+                if ruling == NOT_ENCODED and (game, rule.id, i) in notes:
+                    ruling = FRAGMENT  # it states no ruling: nothing to encode
+                examples.append(ExampleResult(game, rule.id, i, ex.text, ruling, scen, notes.get((game, rule.id, i))))
     return Report(
         results=results,
         faq_dates={d.filename: d.date for d in documents},
@@ -422,46 +446,49 @@ def check(
 # ---------------------------------------------------------------- rendering
 
 
-def render_text(report: Report) -> str:
-    """The plain-text summary: one block per entry, then the totals."""
+def _scenario_lines(scenarios: list[ScenarioOutcome], lang: str | None) -> list[str]:
+    """One line per scenario: its path, passed or failed, and why."""
+    return [
+        t("msg.faq.check.scenario", lang, path=s.path, detail=f" — {s.detail}" if s.detail else "",
+          result=t("msg.faq.check.passed" if s.passed else "msg.faq.check.failed", lang))
+        for s in scenarios
+    ]
+
+
+def render_text(report: Report, lang: str | None = None) -> str:
+    """The plain-text summary in ``lang`` (default: the language in use): one block per entry, then the totals."""
+    labels, cited = ruling_labels(lang), citation_labels(lang)
     out = []
     for name, date in report.faq_dates.items():
-        out.append(f"FAQ {name}: date {date or 'not stated in the document'}")
+        out.append(t("msg.faq.check.faq_date", lang, name=name, date=date or t("msg.faq.check.faq_undated", lang)))
     for name, date in report.rules_dates.items():
-        out.append(f"rules document {name}: date {date or 'not stated'}")
+        out.append(t("msg.faq.check.rules_date", lang, name=name, date=date or t("msg.faq.check.rules_undated", lang)))
     out.append("")
     for r in report.results:
-        flag = "  ⚑ review" if r.review else ""
+        flag = t("msg.faq.check.review", lang) if r.review else ""
         q = r.entry.question if len(r.entry.question) <= 40 else r.entry.question[:39] + "…"
-        out.append(f"{r.entry.id:<13} {RULING_LABELS[r.ruling]:<17} {q}{flag}")
-        for s in r.scenarios:
-            out.append(f"    scenario {s.path}: {'passed' if s.passed else 'FAILED'}{' — ' + s.detail if s.detail else ''}")
+        out.append(f"{pad(r.entry.id, 13)} {pad(labels[r.ruling], 17)} {q}{flag}")
+        out.extend(_scenario_lines(r.scenarios, lang))
         if r.citations:
-            out.append("    相關規則: " + "; ".join(f"{c.id} ({CITATION_LABELS[c.status]})" for c in r.citations))
+            items = [t("msg.faq.check.citation", lang, id=c.id, status=cited[c.status]) for c in r.citations]
+            out.append(t("msg.faq.check.cites", lang, items=t("msg.faq.check.citation_sep", lang).join(items)))
     if report.examples:
         out.append("")
-        out.append("worked examples of the rules:")
+        out.append(t("msg.faq.check.examples", lang))
     for e in report.examples:
         text = e.text if len(e.text) <= 40 else e.text[:39] + "…"
-        out.append(f"{e.game + ' ' + e.rule + ' #' + str(e.index):<20} {RULING_LABELS[e.ruling]:<17} {text}")
-        for sc in e.scenarios:
-            out.append(f"    scenario {sc.path}: {'passed' if sc.passed else 'FAILED'}{' — ' + sc.detail if sc.detail else ''}")
+        out.append(f"{pad(f'{e.game} {e.rule} #{e.index}', 20)} {pad(labels[e.ruling], 17)} {text}")
+        out.extend(_scenario_lines(e.scenarios, lang))
     s = report.summary()
     out.append("")
-    out.append(
-        f"rulings: {s['rulings']} ({s['entries']} FAQ entries, {s['examples']} worked examples) — "
-        f"{s['reproduced']} reproduced, {s['regressed']} regressed, "
-        f"{s['not_run']} encoded but not run, {s['not_encoded']} not yet encoded"
-    )
-    out.append(
-        f"citations: {s['citations']} — {s['in_corpus']} in corpus, {s['not_in_corpus']} not in the corpus, "
-        f"{s['newer_rules'] + s['unordered']} to review; {s['flagged_for_review']} entries flagged for review"
-    )
+    out.append(t("msg.faq.check.rulings", lang, **s))
+    review, flagged = s["newer_rules"] + s["unordered"], s["flagged_for_review"]
+    out.append(t("msg.faq.check.citations", lang, **s, review=review, flagged=flagged))
     for w in report.warnings:
-        out.append(f"warning: {w}")
+        out.append(t("msg.faq.check.warning", lang, text=w))
     for p in report.problems:
-        out.append(f"problem: {p}")
-    out.append("OK" if report.ok else "FAILED")
+        out.append(t("msg.faq.check.problem", lang, text=p))
+    out.append(t("msg.faq.check.ok" if report.ok else "msg.faq.check.failed_all", lang))
     return "\n".join(out)
 
 
@@ -473,6 +500,7 @@ def junit_xml(report: Report) -> bytes:
     FAQ file, a scenario naming an unknown entry) are a separate ``faq-data`` testsuite.  The rules'
     worked examples are one ``examples.<game>`` testsuite per game, a testcase ``<rule>#<n>`` each.
     """
+    labels, cited = ruling_labels("en"), citation_labels("en")  # JUnit XML is read by CI tools: English
     root = ET.Element("testsuites", name="judge faq check")
     suites: dict[str, ET.Element] = {}
     for r in report.results:
@@ -486,9 +514,9 @@ def junit_xml(report: Report) -> bytes:
             msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in failed)
             ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
         elif r.ruling in (NOT_ENCODED, NOT_RUN):
-            ET.SubElement(case, "skipped", message=RULING_LABELS[r.ruling])
+            ET.SubElement(case, "skipped", message=labels[r.ruling])
         lines = [r.entry.question]
-        lines += [f"cites {c.id}: {CITATION_LABELS[c.status]}" for c in r.citations]
+        lines += [f"cites {c.id}: {cited[c.status]}" for c in r.citations]
         if r.review:
             lines.append("flagged for review: a cited rule may be newer than this ruling")
         ET.SubElement(case, "system-out").text = "\n".join(lines)
@@ -501,8 +529,8 @@ def junit_xml(report: Report) -> bytes:
         if e.ruling == REGRESSED:
             msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in e.scenarios if not s.passed)
             ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
-        elif e.ruling in (NOT_ENCODED, NOT_RUN):
-            ET.SubElement(case, "skipped", message=RULING_LABELS[e.ruling])
+        elif e.ruling in (NOT_ENCODED, NOT_RUN, FRAGMENT):
+            ET.SubElement(case, "skipped", message=labels[e.ruling])
         ET.SubElement(case, "system-out").text = e.text
     if report.problems:
         suite = suites["faq-data"] = ET.SubElement(root, "testsuite", name="faq-data")
@@ -532,5 +560,5 @@ def html_report(report: Report) -> str:
     from judge.report.report import environment
 
     return environment().get_template("faq_check.html.j2").render(
-        report=report, summary=report.summary(), labels=RULING_LABELS, citation_labels=CITATION_LABELS
+        report=report, summary=report.summary(), labels=ruling_labels(), citation_labels=citation_labels()
     )

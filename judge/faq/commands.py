@@ -1,7 +1,7 @@
 """Click commands for official FAQ rulings: ``judge faq list | show | check``.
 
 Only click is imported at module level; everything else is imported inside the commands so
-that ``judge --help`` stays fast.
+that ``judge --help`` stays fast. Help and messages are the locale data's.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import dump_json
+from judge.clitools import dump_json, fail
+from judge.locale import join, t
 
 
 def _entries():  # type: ignore[no-untyped-def]
@@ -19,21 +20,21 @@ def _entries():  # type: ignore[no-untyped-def]
 
     entries = load_faq()
     if not entries:
-        click.echo("error: no parsed FAQ under rules_corpus/faq/; rebuild it with judge.faq.parse.build_faq()", err=True)
-        sys.exit(2)
+        fail(t("msg.faq.none"))
     return entries
 
 
 def _render(entry) -> str:  # type: ignore[no-untyped-def]
     head = f"[{entry.game}] {entry.id} · {entry.set}" + (f" ({entry.set_en})" if entry.set_en else "")
-    out = [head, f"日期: {entry.date or '文件未註明'}", "", f"問: {entry.question}", "", f"答: {entry.answer}"]
+    out = [head, t("msg.faq.show.date", date=entry.date or t("msg.faq.show.undated")), "",
+           t("msg.faq.show.question", text=entry.question), "", t("msg.faq.show.answer", text=entry.answer)]
     if entry.explanation:
-        out += ["", "說明:"] + [f"  {p}" for p in entry.explanation]
+        out += ["", t("msg.faq.show.explanation")] + [f"  {p}" for p in entry.explanation]
     if entry.cites:
-        out += ["", "相關規則: " + ", ".join(entry.cites)]
+        out += ["", t("msg.faq.show.cites", ids=join(entry.cites))]
     if entry.cards:
-        out += ["卡牌: " + ", ".join(c.full for c in entry.cards)]
-    out += ["", f"來源: {entry.file}:{entry.line}"]
+        out += [t("msg.faq.show.cards", cards=join([c.full for c in entry.cards]))]
+    out += ["", t("msg.faq.show.source", file=entry.file, line=entry.line)]
     return "\n".join(out)
 
 
@@ -43,7 +44,7 @@ def faq_group() -> None:
 
 
 @faq_group.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--json", "as_json", is_flag=True)
 def list_cmd(as_json: bool) -> None:
     """List every FAQ entry: id, game, question."""
     entries = _entries()
@@ -56,7 +57,7 @@ def list_cmd(as_json: bool) -> None:
 
 @faq_group.command("show")
 @click.argument("entry_id")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--json", "as_json", is_flag=True)
 def show_cmd(entry_id: str, as_json: bool) -> None:
     """Show FAQ entry ENTRY_ID (e.g. vendetta-02): question, answer, explanation, cited rules, cards."""
     import difflib
@@ -73,12 +74,7 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
         near = [i for i in ids if num and re.search(r"(\d+)$", i) and int(i.rsplit("-", 1)[-1]) == int(num.group(1))]
         near += [i for i in ids if wanted and wanted in i and i not in near]
         near += [i for i in difflib.get_close_matches(wanted, ids, n=5, cutoff=0.0) if i not in near]
-        click.echo(
-            f"error: no FAQ entry {entry_id!r}. Nearest ids: {', '.join(near[:5])} "
-            f"(`judge faq list` shows all {len(ids)})",
-            err=True,
-        )
-        sys.exit(1)
+        fail(t("msg.faq.unknown", id=entry_id, near=join(near[:5]), count=len(ids)), 1)
     if as_json:
         dump_json(entry.to_dict())
         return
@@ -86,23 +82,12 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
 
 
 @faq_group.command("check")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--junit", "junit", type=click.Path(dir_okay=False, path_type=Path), help="Also write a JUnit XML report here.")
-@click.option("--html", "html", type=click.Path(dir_okay=False, path_type=Path), help="Also write an HTML report here.")
-@click.option(
-    "--scenarios",
-    "scenarios_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="Scenario folder to search for FAQ-sourced scenarios (default: the bundled scenarios/).",
-)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--junit", "junit", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--html", "html", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_dir: Path | None) -> None:
-    """Check every published ruling (FAQ entries and the rules' worked examples): reproduced /
-    regressed / not yet encoded, and the FAQ entries' cited rules.
-
-    Exit status 1 on any regression (a FAQ- or example-sourced scenario failing, a scenario naming an
-    unknown entry or rule, a FAQ file out of date with its raw document); 2 when the check cannot run.
-    Cited rules missing from the corpus and entries flagged for review are reported, not failures.
-    """
+    """Check every published ruling (FAQ entries and the rules' worked examples) and the FAQ's cited rules."""
     from judge import paths
     from judge.corpus.store import load_corpus
     from judge.faq import check
@@ -111,8 +96,7 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     root = paths.corpus_dir()
     documents = load_documents(root)
     if not documents:
-        click.echo("error: no parsed FAQ under rules_corpus/faq/; rebuild it with judge.faq.parse.build_faq()", err=True)
-        sys.exit(2)
+        fail(t("msg.faq.none"))
     try:
         report = check.check(
             documents,
@@ -122,8 +106,7 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
             runner=check.default_runner(),
         )
     except check.CheckError as e:
-        click.echo(f"error: {e}", err=True)
-        sys.exit(2)
+        fail(t("msg.error", message=e))
     if junit:
         junit.parent.mkdir(parents=True, exist_ok=True)
         junit.write_bytes(check.junit_xml(report))

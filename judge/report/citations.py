@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from judge import paths
 from judge.corpus.store import corpus_hash
+from judge.report.files import write_atomic
 
 CACHE_VERSION = "1"
 _PKG = Path(__file__).resolve().parents[1]
@@ -55,12 +54,8 @@ def citing(game: str, root: Path | None = None) -> dict[str, list[dict[str, str]
     except (OSError, ValueError):
         pass
     data = _compute(root, game)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
-        os.replace(tmp, path)  # atomic: a concurrent reader sees the old file or the new one
+    try:  # atomic: a concurrent reader sees the old file or the new one
+        write_atomic(path, json.dumps(data, ensure_ascii=False))
     except OSError:
         pass  # a read-only cache only costs speed
     return data

@@ -1,52 +1,55 @@
 """Click commands: ``judge report``, ``judge coverage`` and ``judge site``.
 
 Only click is imported at module level; the rest is imported inside the commands so that
-``judge --help`` stays fast.
+``judge --help`` stays fast. Help and messages are the locale data's.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from judge.clitools import dump_json
+from judge.clitools import GAME, dump_json, fail
+from judge.locale import current, has, t
 
 
 @click.command("report")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("-o", "--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path), help="Write the report here.")
-@click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True, help="Output format.")
-def report_cmd(file: Path, out: Path, fmt: str) -> None:
-    """Write the ruling report of scenario FILE: boards, plays, steps with the rules they cite, expectations.
-
-    Exit status 2 when FILE is not a valid scenario; the report is written whether the run passes or not.
-    """
+@click.argument("file")
+@click.option("-o", "--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["html", "md"]), default="html", show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]))
+def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
+    """Write the ruling report of scenario FILE (a path or a bundled scenario's name)."""
     from judge import paths
     from judge.corpus.store import load_corpus
     from judge.faq.model import load_faq
     from judge.report import report
+    from judge.report.files import same_file, write_atomic
     from judge.report.meta import corpus_meta
     from judge.report.runs import run_one
+    from judge.report.words import Words
+    from judge.scenario.commands import resolve
 
-    run = run_one(file, paths.scenarios_dir())
+    lang = lang or current()
+    path = Path(resolve(file))
+    if same_file(path, out):
+        fail(t("msg.error", message=Words(lang)("err_own_input", file=out)))
+    run = run_one(path, paths.scenarios_dir(), lang)
     if run.result is None:
-        click.echo(f"error: {run.error}", err=True)
-        sys.exit(2)
+        fail(t("msg.error", message=run.error))
     corpus = load_corpus()
     faq = {e.id: e for e in load_faq()}
-    text = report.render(report.context(run, corpus, corpus_meta(corpus, game=run.game), faq=faq), fmt)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    click.echo(f"{run.name}: {run.status} -> {out}")
+    ctx = report.context(run, corpus, corpus_meta(corpus, game=run.game), faq=faq, lang=lang)
+    write_atomic(out, report.render(ctx, fmt))
+    status = t(f"msg.status.{run.status}") if has(f"msg.status.{run.status}") else run.status
+    click.echo(t("msg.report.written", name=run.name, status=status, out=out))
 
 
 @click.command("coverage")
-@click.option("--game", "-g", help="Only this game (default: every game with rules in the ranges).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Scenario folder (default: the bundled scenarios/).")
+@click.option("--game", "-g", type=GAME)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:
     """Each rule of the sections a game's engine covers, with the scenarios whose steps cite it, and the share covered."""
     from judge import paths
@@ -65,15 +68,15 @@ def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) ->
 
 @click.command("site")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Scenario folder (default: the bundled scenarios/).")
-def site_cmd(out_dir: Path, scenarios_dir: Path | None) -> None:
-    """Write a static, cross-linked site of the corpus to OUT_DIR: sections, scenarios and their reports, glossary, FAQ."""
+@click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(["zh", "en"]))
+def site_cmd(out_dir: Path, scenarios_dir: Path | None, lang: str | None) -> None:
+    """Write a static, cross-linked site of the corpus to OUT_DIR, with a search box that works offline."""
     from judge import paths
     from judge.report import site
 
-    written = site.build_site(out_dir, scenarios_dir or paths.scenarios_dir())
-    click.echo(f"{len(written)} pages -> {out_dir / 'index.html'}")
+    written = site.build_site(out_dir, scenarios_dir or paths.scenarios_dir(), lang=lang or current())
+    click.echo(t("msg.site.written", count=sum(1 for p in written if p.suffix == ".html"), index=out_dir / "index.html"))
 
 
 COMMANDS: list[click.Command] = [report_cmd, coverage_cmd, site_cmd]

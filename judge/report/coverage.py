@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.corpus.store import Corpus
+from judge.locale import join, t
 from judge.report.runs import ScenarioRun, citing_index
 
 def ranges(game: str) -> tuple[tuple[str, str], ...]:
@@ -83,16 +84,19 @@ def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -
     return Coverage(games, sum(1 for r in runs if r.result is not None), errors)
 
 
-def render_text(cov: Coverage) -> str:
-    """One line per rule (✓ with its scenarios, or · uncovered), then each game's figure."""
+def render_text(cov: Coverage, lang: str | None = None) -> str:
+    """One line per rule (✓ with its scenarios, or · uncovered), then each game's figure, in ``lang`` (default:
+    the language in use)."""
     out = []
     for g in cov.games:
-        out.append(f"[{g.game}] rules " + ", ".join(f"{lo}–{hi}" for lo, hi in ranges(g.game)))
+        spans = join([f"{lo}–{hi}" for lo, hi in ranges(g.game)], lang)
+        out.append(t("msg.coverage.heading", lang, game=g.game, ranges=spans))
         for r in g.rules:
             mark = "✓" if r.scenarios else "·"
             title = f" {r.title}" if r.title else ""
             out.append(f"  {mark} {r.id:<10}{title}" + (f"  ← {', '.join(r.scenarios)}" if r.scenarios else ""))
-        out.append(f"{g.game}: {g.covered}/{len(g.rules)} rules covered ({g.percent:.1f}%) by {cov.scenarios} scenarios")
+        out.append(t("msg.coverage.total", lang, game=g.game, covered=g.covered, total=len(g.rules),
+                     percent=f"{g.percent:.1f}", scenarios=cov.scenarios))
     for e in cov.errors:
-        out.append(f"not run: {e}")
+        out.append(t("msg.coverage.not_run", lang, error=e))
     return "\n".join(out)

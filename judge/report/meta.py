@@ -4,7 +4,8 @@
 * **date**: ``SOURCE_DATE_EPOCH`` (UTC day) when that variable is set (the reproducible-builds convention);
   otherwise the newest date the corpus's rules documents state in their own headers (``最后更新 …``),
   or ``None`` when none states one.  A report uses only its own game's documents.  Each document's
-  own stated date is listed too.
+  own stated date is listed too.  ``date_basis`` says which (``SOURCE_DATE_EPOCH``, ``stated`` or ``none``); the
+  words for it are the report's (``basis_*`` in ``words.yaml``).
 """
 
 from __future__ import annotations
@@ -34,14 +35,16 @@ class CorpusMeta:
 
     version: str
     date: str | None
-    date_basis: str
+    date_basis: str  # SOURCE_DATE_EPOCH | stated | none
     documents: list[DocumentInfo] = field(default_factory=list)
+    game: str | None = None  # the game whose documents date it (None: every game's)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "version": self.version,
             "date": self.date,
             "date_basis": self.date_basis,
+            "game": self.game,
             "documents": [d.__dict__ for d in self.documents],
         }
 
@@ -72,9 +75,5 @@ def corpus_meta(corpus: Corpus, root: Path | None = None, game: str | None = Non
     else:
         stated = [d.date for d in docs if d.date]
         date = max(stated) if stated else None
-        basis = "newest date stated by the rules documents" if date else "no rules document states a date"
-        if game is not None:
-            basis = basis.replace("the rules documents", f"the {game} rules documents").replace(
-                "no rules document", f"no {game} rules document"
-            )
-    return CorpusMeta(corpus_hash(root)[:12], date, basis, docs)
+        basis = "stated" if date else "none"
+    return CorpusMeta(corpus_hash(root)[:12], date, basis, docs, game)

@@ -1,39 +1,40 @@
-"""One ruling report: the board before and after, the plays, every step with its citations, the cited
-rules' text, the expectations, the ruling's source and the corpus version — as HTML or Markdown."""
+"""One ruling report: the generated verdict, the ruling's source, the board before (every card with its printed
+text and stats) and after, the plays and choices as sentences, every step with its citations, the expectations,
+the cited rules' text named by their document — as HTML or Markdown, in Chinese or English."""
 
 from __future__ import annotations
 
-import json
+import hashlib
+import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from judge.corpus.store import Corpus
+from judge.report.board import board
+from judge.report.lexicon import Lexicon
 from judge.report.meta import CorpusMeta
-from judge.report.runs import ScenarioRun, card_names, initial_state, player_names
-
-
-
-def zone_names(game: str) -> dict[str, str]:
-    """Zone id → the game's own (Chinese) name, in the game data's order; empty for a game without one."""
-    from judge.games import games_with_engine, load_game
-
-    if game not in games_with_engine():
-        return {}
-    return {z: str(v.get("zh", z)) for z, v in load_game(game).zones.items()}
+from judge.report.runs import ScenarioRun, initial_state
+from judge.report.sentences import Describer
+from judge.report.verdict import rule_links, verdict
+from judge.report.words import Seg, Words, game_title
 
 FORMATS = ("html", "md")
 RuleHref = Callable[[str, str], str | None]
+_SAFE_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]{0,63}")
 
 
 def anchor(rule_id: str) -> str:
-    """The element id of a rule's block, in a report and on a site page."""
-    return f"r-{rule_id}"
+    """The element id of a rule's block, in a report and on a site page: ``r-706.1a``. An id that is not made of
+    letters, digits, ``.``, ``_`` and ``-`` (a hostile ``cites:`` value) gets a hash instead, so that it can
+    never break out of an ``href``, an ``id`` or a Markdown link."""
+    if _SAFE_ID.fullmatch(rule_id):
+        return f"r-{rule_id}"
+    return "r-x" + hashlib.sha256(rule_id.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 @dataclass
 class RuleBlock:
-    """A cited rule as a report shows it; ``rule`` is None when the corpus does not hold the id."""
+    """A cited rule as a report shows it; ``text`` is None when the corpus does not hold the id."""
 
     id: str
     anchor: str
@@ -41,153 +42,172 @@ class RuleBlock:
     title: str | None
     text: str | None
     examples: list[dict[str, Any]]
-    source: str | None
+    source: str | None  # the document's title and the line, in the report's language
+    audit: str | None  # the raw file, for audit
     href: str | None = None
 
 
-def rule_block(corpus: Corpus, game: str, rid: str, href: RuleHref | None = None) -> RuleBlock:
+def document_title(corpus: Corpus, game: str, file: str) -> str:
+    """The title of the rules document ``file`` of ``game`` (the file name when the corpus gives none)."""
+    for d in corpus.documents.get(game) or []:
+        if d.get("file") == file:
+            return str(d.get("title") or file)
+    return file
+
+
+def rule_block(corpus: Corpus, game: str, rid: str, w: Words, href: RuleHref | None = None) -> RuleBlock:
     """The block for rule ``rid`` of ``game`` (a placeholder when it is not in the corpus)."""
     rule = corpus.get(game, rid) if game in corpus.games else None
     if rule is None:
-        return RuleBlock(rid, anchor(rid), [], None, None, [], None)
+        return RuleBlock(rid, anchor(rid), [], None, None, [], None, None)
     return RuleBlock(
         rule.id, anchor(rule.id),
         [{"id": r.id, "title": r.title} for r in corpus.breadcrumb(rule)],
         rule.title, rule.text, [e.to_dict() for e in rule.examples],
-        f"{rule.source.file}:{rule.source.line}", href(game, rule.id) if href else None,
+        w("source_line", title=document_title(corpus, game, rule.source.file), line=rule.source.line),
+        w("audit_file", file=rule.source.file), href(game, rule.id) if href else None,
     )
 
 
-def _name_of(value: Any, cards: dict[str, str], players: dict[str, str]) -> Any:
-    if isinstance(value, str):
-        if value in cards:
-            return f"{cards[value]}（{value}）"
-        if value in players:
-            return players[value]
-        return value
-    if isinstance(value, list):
-        return [_name_of(v, cards, players) for v in value]
-    if isinstance(value, dict):
-        return {k: _name_of(v, cards, players) for k, v in value.items()}
-    return value
-
-
-def describe(item: Any, cards: dict[str, str], players: dict[str, str]) -> str:
-    """An action, choice or expectation as one line, ids shown with their names."""
-    if isinstance(item, str):
-        return item
-    named = _name_of({k: v for k, v in item.items() if k != "note"}, cards, players)
-    return "；".join(
-        f"{k}: {v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}" for k, v in named.items()
-    )
-
-
-def board(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    """A state (``final_state`` shape) grouped per player and zone, with names, for the templates."""
-    cards, players = card_names(data), player_names(data)
-    names = zone_names(str(data.get("game", "")))
-    order = list(names)
-    per_player = []
-    for pid, info in state.get("players", {}).items():
-        zones: dict[str, list[dict[str, Any]]] = {}
-        for cid, c in state.get("cards", {}).items():
-            if c.get("controller") != pid:
-                continue
-            bits = []
-            if c.get("exhausted"):
-                bits.append("消耗")
-            if c.get("face_down"):
-                bits.append("面朝下")
-            if c.get("damage"):
-                bits.append(f"损伤 {c['damage']}")
-            if c.get("attached_to"):
-                bits.append(f"附着于 {cards.get(c['attached_to'], c['attached_to'])}")
-            for k, v in (c.get("counters") or {}).items():
-                bits.append(f"{k} 指示物 {v}")
-            if c.get("granted"):
-                bits.append(f"获得异能 {c['granted']}")
-            zones.setdefault(c.get("zone") or "?", []).append({"id": cid, "name": cards.get(cid, cid), "state": bits})
-        zone_list = [
-            {"id": z, "name": names.get(z, z), "cards": zones[z]}
-            for z in sorted(zones, key=lambda z: (order.index(z) if z in order else len(order), z))
-        ]
-        per_player.append({"id": pid, "name": players.get(pid, pid), "hand": info.get("hand"),
-                           "resources": info.get("resources"), "deck": info.get("deck"), "zones": zone_list})
-    chain = [
-        {"source": cards.get(l.get("source"), l.get("source")), "kind": l.get("kind"),
-         "controller": players.get(l.get("controller"), l.get("controller"))}
-        for l in reversed(state.get("chain", []))  # top first
-    ]
-    return {
-        "players": per_player, "chain": chain,
-        "turn": players.get(state.get("turn"), state.get("turn")),
-        "priority": players.get(state.get("priority"), state.get("priority")) if state.get("priority") else None,
-    }
-
-
-def source_info(data: dict[str, Any], corpus: Corpus, faq: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The ruling's source: its kind, the rule or FAQ entry it names, and the published text when known."""
+def source_info(data: dict[str, Any], corpus: Corpus, faq: dict[str, Any] | None = None,
+                w: Words | None = None) -> dict[str, Any]:
+    """The ruling's source: its kind, the rule or FAQ entry it names, the published text when known, and (with
+    ``w``) the words that name it, as segments linking the rule."""
+    w = w or Words()
     src = data.get("source") or {"kind": "none"}
     if isinstance(src, list):
         src = src[0] if src else {"kind": "none"}
-    kind = src.get("kind", "none")
+    if not isinstance(src, dict):
+        src = {"kind": "none"}
+    kind = str(src.get("kind", "none"))
     game = str(data.get("game", ""))
-    out: dict[str, Any] = {"kind": kind, "rule": src.get("rule") or src.get("of"), "entry": src.get("entry") or src.get("id"),
-                           "quotes": []}
+    rule = src.get("rule") or src.get("of")
+    out: dict[str, Any] = {"kind": kind, "rule": str(rule) if rule else None,
+                           "entry": src.get("entry") or src.get("id"), "quotes": []}
+    if kind in ("example", "variant") and out["rule"]:
+        out["says"] = w.segs(f"source_{kind}", rule=[{"text": out["rule"], "href": "#" + anchor(out["rule"])}])
+    elif kind == "faq" and out["entry"]:
+        out["says"] = w.segs("source_faq", entry=str(out["entry"]))
+    else:
+        out["says"] = w.segs("source_none")
     if kind == "example" and out["rule"] and game in corpus.games:
-        rule = corpus.get(game, out["rule"])
-        out["quotes"] = [e.text for e in rule.examples] if rule else []
+        found = corpus.get(game, out["rule"])
+        out["quotes"] = [e.text for e in found.examples] if found else []
     if kind == "faq" and out["entry"] and faq and out["entry"] in faq:
         e = faq[out["entry"]]
-        out["quotes"] = [f"问：{e.question}", f"答：{e.answer}"]
+        out["quotes"] = [w("faq_question", x=e.question), w("faq_answer", x=e.answer)]
     return out
 
 
+def meta_lines(meta: CorpusMeta, w: Words, documents: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """The corpus version and date line, and one line per rules document of the report's game."""
+    if meta.date_basis == "SOURCE_DATE_EPOCH":
+        basis = w("basis_epoch")
+    elif meta.game is not None:
+        basis = w(f"basis_{meta.date_basis}", game=game_title(meta.game, documents, w.lang))
+    else:
+        basis = w(f"basis_{meta.date_basis}_all")
+    return {
+        "line": w("corpus_version", version=meta.version, date=meta.date or w("date_unstated"), basis=basis),
+        "documents": [w("site_document", title=d.title, date=d.date or w("document_undated"))
+                      for d in meta.documents if meta.game is None or d.game == meta.game],
+    }
+
+
+def _title(data: dict[str, Any], res: dict[str, Any], lang: str) -> tuple[str, str | None]:
+    """The title in the report's language, and the other language's title when the file gives both."""
+    zh = str(res.get("title") or data.get("title") or "")
+    en = str(data["title_en"]) if data.get("title_en") else None
+    if lang == "en" and en:
+        return en, zh
+    return zh, en
+
+
 def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleHref | None = None,
-            faq: dict[str, Any] | None = None, home: str | None = None) -> dict[str, Any]:
-    """Everything the report templates show, from the run's ``to_json`` and the scenario file."""
+            faq: dict[str, Any] | None = None, home: str | None = None, lang: str = "zh") -> dict[str, Any]:
+    """Everything the report templates show, from the run (``to_json`` and the printed cards) and the file."""
     if run.result is None:
         raise ValueError(f"{run.name}: {run.error}")
     data, res = run.data, run.result
     game = str(data.get("game", ""))
-    cards, players = card_names(data), player_names(data)
+    lex = Lexicon(game, data, run.cards, lang)
+    w = lex.w
+    say = Describer(lex)
     cited: list[str] = []
     for step in res["steps"]:
         cited += [c for c in step["cites"] if c not in cited]
     for e in res["expectations"]:
         for key in ("cites", "not_cites"):
             rid = e["expect"].get(key)
-            if isinstance(rid, str) and rid not in cited:
-                cited.append(rid)
-    src = source_info(data, corpus, faq)
+            if rid is not None and str(rid) not in cited:
+                cited.append(str(rid))
+    cited += [c for c in run.choice_cites if c not in cited]
+    src = source_info(data, corpus, faq, w)
     if src["kind"] in ("example", "variant") and src["rule"] and src["rule"] not in cited:
         cited.append(src["rule"])
-    blocks = [rule_block(corpus, game, rid, rule_href) for rid in cited]
+    blocks = [rule_block(corpus, game, rid, w, rule_href) for rid in cited]
+    anchors = {b.id: b.anchor for b in blocks}
+    before = initial_state(data)
+    plays, choices = say.plays(list(data.get("actions") or []), [c for c in data.get("choices") or [] if isinstance(c, dict)])
+    title, title_alt = _title(data, res, lang)
+    open_choice = None
+    if res.get("open_choice"):
+        oc = res["open_choice"]
+        opts = [say.answer(str(oc["kind"]), o) for o in oc.get("options") or []]
+        open_choice = {
+            "text": w("open_stopped", who=say.ask(oc)), "options": opts,
+            "rule": w.segs("open_rule", rules=rule_links(lex, run.choice_cites, anchors),
+                           player=lex.player(oc.get("player"))) if run.choice_cites else [],
+            "answer": w("open_answer"),
+        }
     return {
+        "w": w,
+        "lang": lang,
         "name": run.name,
-        "title": res.get("title") or data.get("title"),
-        "title_en": data.get("title_en"),
+        "title": title,
+        "title_alt": title_alt,
         "game": game,
+        "game_name": game_title(game, corpus.documents, lang),
         "status": res["status"],
+        "status_text": w(f"status_{res['status']}"),
+        "verdict": verdict(res, before, lex, say, corpus, game, src, anchors, run.choice_cites),
         "notes": data.get("notes"),
         "source": src,
-        "before": board(initial_state(data), data),
-        "after": board(res["final_state"], data),
-        "actions": [describe(a, cards, players) for a in data.get("actions") or []],
-        "choices": [describe(c, cards, players) for c in data.get("choices") or []],
+        "before": board(before, lex, with_text=True),
+        "after": board(res["final_state"], lex, with_text=False),
+        "actions": plays,
+        "choices": choices,
         "steps": [{"n": s["n"], "kind": s["kind"], "text": s["text"],
                    "cites": [{"id": c, "anchor": anchor(c)} for c in s["cites"]]} for s in res["steps"]],
+        "open_choice": open_choice,
         "expectations": [
-            {"text": describe(e["expect"], cards, players), "note": e["expect"].get("note"), "pass": e["pass"],
-             "actual": json.dumps(_name_of(e["actual"], cards, players), ensure_ascii=False)}
+            {"text": say.expectation(e["expect"]), "note": e["expect"].get("note"), "pass": e["pass"],
+             "actual": say.actual(e["expect"], e["actual"])}
             for e in res["expectations"]
         ],
-        "unused": [describe(c, cards, players) for c in res.get("unused_choices", [])],
-        "open_choice": res.get("open_choice"),
+        "unused": [say.choice(c) for c in res.get("unused_choices", []) if isinstance(c, dict)],
         "rules": blocks,
-        "meta": meta,
+        "meta": meta_lines(meta, w, corpus.documents),
         "home": home,
     }
+
+
+def md_inline(value: Any) -> str:
+    """Markdown-safe inline text: every character Markdown could read as syntax is backslash-escaped, HTML
+    special characters are entities, bare URLs cannot autolink, control characters are dropped, one line."""
+    text = "".join(ch for ch in str(value) if ch in "\n\t" or not (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0))
+    text = _MD_SYNTAX.sub(lambda m: "\\" + m.group(0), text)
+    lines = [_MD_LINE_START.sub(lambda m: (m.group(1) or m.group(3) or "") + "\\" + (m.group(2) or m.group(4)), line)
+             .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+             for line in text.split("\n")]
+    return "<br>".join(lines)
+
+
+# Always escaped: emphasis, code, links and images, headings, tables, strikethrough, autolink and e-mail marks;
+# a "." before a letter (a domain name a linkifier would pick up) and the ":" of "://".
+_MD_SYNTAX = re.compile(r"[\\`*_{}\[\]()#+!|~@$^]|\.(?=[A-Za-z])|:(?=//)")
+# A list or heading-underline mark, or the dot of a numbered-list marker, at the start of a line.
+_MD_LINE_START = re.compile(r"^(\s*)([-=])|^(\s*\d{1,9})(\.)(?=\s|$)")
 
 
 def environment() -> Any:
@@ -207,14 +227,20 @@ def environment() -> Any:
     )
 
     def md(value: Any) -> Markup:
-        """Markdown-safe inline text: HTML-escaped, Markdown punctuation backslash-escaped, one line."""
-        text = str(value).replace("\r", "")
-        for ch in "\\`*_[]|#":
-            text = text.replace(ch, "\\" + ch)
-        lines = [line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") for line in text.split("\n")]
-        return Markup("<br>".join(lines))
+        return Markup(md_inline(value))
+
+    def md_segs(segs: list[Seg]) -> Markup:
+        """Segments as Markdown: text escaped, a link to a rule's block as ``[text](#r-…)`` (anchors are safe ids;
+        steps have no anchor in Markdown, so their links stay text)."""
+        out = []
+        for s in segs:
+            text = md_inline(s["text"])
+            href = s.get("href")
+            out.append(f"[{text}]({href})" if href and re.fullmatch(r"#r-[0-9A-Za-z._-]+", href) else text)
+        return Markup("".join(out))
 
     env.filters["md"] = md
+    env.filters["md_segs"] = md_segs
     return env
 
 

@@ -1,7 +1,9 @@
-"""Running scenario files for reports, coverage and the site, through the runner's documented API only.
+"""Running scenario files for reports, coverage and the site, through the runner's public functions.
 
 Data source: :func:`judge.scenario.runner.to_json` (the stable JSON form of a run).  The board *before*
-is read from the scenario file itself (what the file states), in the same shape as ``final_state``.
+is read from the scenario file itself (what the file states), in the same shape as ``final_state``.  Two things
+``to_json`` does not carry are read from the run as well: each card's printed characteristics (tokens made during
+the run included) and, for a run stopped at an open choice, the rules the engine cites once that choice is answered.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ class ScenarioRun:
     result: dict[str, Any] | None = None
     error: str | None = None
     crashed: bool = False  # the engine failed on a valid file (a bug to report), not the file
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)  # card id → printed characteristics
+    choice_cites: list[str] = field(default_factory=list)  # the rules behind the open choice of a stopped run
 
     @property
     def game(self) -> str:
@@ -63,16 +67,46 @@ def display_name(path: Path, scenarios_root: Path | None) -> str:
     return path.as_posix()
 
 
+_PRINTED = ("text", "type", "subtypes", "cost", "power", "damage_type", "health", "armor", "status", "owner",
+            "token", "copies")
+
+
+def printed_cards(result: Any) -> dict[str, dict[str, Any]]:
+    """Card id → name (``{zh, en}``) and printed characteristics, for every card of a run's game (tokens too)."""
+    cards = result.game.state.cards if result.game is not None else {}
+    return {cid: {"name": dict(c.name), **{k: getattr(c, k, None) for k in _PRINTED}} for cid, c in cards.items()}
+
+
+def choice_cites(sc: Any, result: Any) -> list[str]:
+    """The rules behind the choice a run stopped at: those the first step cites once the choice is answered
+    (with its first legal option), which is where the engine records the answer and the rule that asks it."""
+    from judge.scenario.runner import run
+
+    if result.open_choice is None or result.game is None or not len(result.open_choice.options):
+        return []
+    done = len(result.game.trace.steps)
+    try:
+        again = run(sc, [answer for _, answer in result.path] + [result.open_choice.options[0]])
+    except Exception:  # noqa: BLE001 — answering may raise what the unanswered run did not; no rule to show then
+        return []
+    steps = again.game.trace.steps if again.game is not None else []
+    return next((list(s.cites) for s in steps[done:] if s.cites), [])
+
+
 def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") -> ScenarioRun:
     """Load and run one scenario file; an invalid file gives a run with ``error`` set."""
     from judge.scenario.loader import ScenarioError, load_file
-    from judge.scenario.runner import run_file, to_json
+    from judge.scenario.runner import run, to_json
 
     sr = ScenarioRun(path, display_name(path, scenarios_root))
     try:
         sc = load_file(str(path))
         sr.data = sc.data
-        sr.result = to_json(run_file(str(path)), lang)
+        res = run(sc)
+        sr.result = to_json(res, lang)
+        sr.cards = printed_cards(res)
+        if res.status == "stopped":
+            sr.choice_cites = choice_cites(sc, res)
     except Exception as e:  # noqa: BLE001 — an engine failure must not take down lookup, coverage or the site
         sr.error = str(e) if isinstance(e, ScenarioError) else f"engine error: {type(e).__name__}: {e}"
         sr.crashed = not isinstance(e, ScenarioError)
@@ -100,12 +134,12 @@ def file_game(path: Path) -> str | None:
     return str(data["game"]) if isinstance(data, dict) and "game" in data else None
 
 
-def run_all(root: Path, game: str | None = None) -> list[ScenarioRun]:
+def run_all(root: Path, game: str | None = None, lang: str = "zh") -> list[ScenarioRun]:
     """Run every scenario under ``root`` (only those of ``game`` when given), in path order."""
     files = scenario_files(root)
     if game is not None:
         files = [p for p in files if file_game(p) == game]
-    return [run_one(p, root) for p in files]
+    return [run_one(p, root, lang) for p in files]
 
 
 def citing_index(runs: list[ScenarioRun]) -> dict[tuple[str, str], list[ScenarioRun]]:
@@ -115,22 +149,6 @@ def citing_index(runs: list[ScenarioRun]) -> dict[tuple[str, str], list[Scenario
         for rid in r.cited_rules():
             out.setdefault((r.game, rid), []).append(r)
     return out
-
-
-def _words(value: Any) -> str:
-    if isinstance(value, dict):
-        return str(value.get("zh") or value.get("en") or "")
-    return str(value)
-
-
-def card_names(data: dict[str, Any]) -> dict[str, str]:
-    """Card id → its (Chinese) name as the file gives it."""
-    return {cid: _words(c.get("name", cid)) for cid, c in (data.get("cards") or {}).items()}
-
-
-def player_names(data: dict[str, Any]) -> dict[str, str]:
-    """Player id → name as the file gives it."""
-    return {p["id"]: _words(p.get("name", p["id"])) for p in data.get("players") or []}
 
 
 def initial_state(data: dict[str, Any]) -> dict[str, Any]:

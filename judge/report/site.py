@@ -1,9 +1,11 @@
-"""``judge site``: a static, cross-linked HTML site of the corpus.
+"""``judge site``: a static, cross-linked HTML site of the corpus, made for a judge's phone.
 
-Layout of OUT_DIR: ``index.html``; ``<game>/<section>.html`` (a page per top-level rule, an anchor
-``r-<id>`` per rule, breadcrumbs, outgoing links, cited-by back-links, the scenarios citing each rule);
-``reports/<scenario>.html`` (each scenario's self-contained report); ``scenarios.html``; ``glossary.html``;
-``faq.html``; ``coverage.html``.  Every link is relative; nothing is fetched from the network.
+Layout of OUT_DIR: ``index.html`` (the search box first, then each game by its name with its sections);
+``<game>/<section>.html`` (a page per top-level rule, an anchor ``r-<id>`` per rule: the rule's text first,
+breadcrumbs, outgoing links, cited-by back-links, and the scenarios citing it folded away); ``reports/<scenario>.html``
+(each scenario's self-contained report); ``scenarios.html``; ``glossary.html``; ``faq.html``; ``coverage.html``;
+``search-index.js`` and ``search.js`` (the offline search, see :mod:`judge.report.search_index`).  Every link is
+relative; nothing is fetched from the network.  Every file is written atomically.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, load_corpus
 from judge.report import coverage as coverage_mod
 from judge.report import report
+from judge.report import search_index
+from judge.report.files import write_atomic
 from judge.report.meta import CorpusMeta, corpus_meta
 from judge.report.runs import ScenarioRun, citing_index, run_all
+from judge.report.words import Words, game_title
 
 
 def section_of(corpus: Corpus, rule: Rule) -> str:
@@ -52,17 +57,19 @@ def _glossary(root: Path) -> list[dict[str, Any]]:
 class _Site:
     """Renders the pages; ``up`` is the relative path from a page back to the site root."""
 
-    def __init__(self, corpus: Corpus, runs: list[ScenarioRun], meta: CorpusMeta) -> None:
-        self.corpus, self.runs, self.meta = corpus, runs, meta
+    def __init__(self, corpus: Corpus, runs: list[ScenarioRun], meta: CorpusMeta, w: Words) -> None:
+        self.corpus, self.runs, self.meta, self.w = corpus, runs, meta, w
         self.env = report.environment()
         self.cited = citing_index([r for r in runs if r.result is not None])
+        self.games = {g: game_title(g, corpus.documents, w.lang) for g in corpus.games}
 
     def link(self, game: str, rule_id: str, up: str) -> str | None:
         target = rule_path(self.corpus, game, rule_id)
         return up + target if target else None
 
     def page(self, template: str, up: str, **ctx: Any) -> str:
-        return self.env.get_template(template).render(up=up, meta=self.meta, **ctx)
+        return self.env.get_template(template).render(up=up, meta=report.meta_lines(self.meta, self.w, self.corpus.documents),
+                                                      w=self.w, games=self.games, **ctx)
 
     def sections(self) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
@@ -86,46 +93,49 @@ class _Site:
                           "title": (self.corpus.get(game, ref.id).title if ref.resolved and self.corpus.get(game, ref.id) else None)}
                          for ref in r.refs],
                 "cited_by": [{"id": c, "href": self.link(game, c, up)} for c in r.cited_by],
-                "scenarios": [{"name": s.name, "title": s.title, "status": s.status, "href": up + report_path(s)}
+                "scenarios": [{"name": s.name, "title": s.title, "status": self.w(f"status_{s.status}"),
+                               "status_class": s.status, "href": up + report_path(s)}
                               for s in self.cited.get((game, r.id), [])],
-                "source": f"{r.source.file}:{r.source.line}",
+                "source": self.w("source_line", title=report.document_title(self.corpus, game, r.source.file),
+                                 line=r.source.line),
             })
         return self.page("site_section.html.j2", up, game=game, section=section, rules=blocks)
 
     def report_page(self, run: ScenarioRun, faq: dict[str, Any]) -> str:
         up = "../"
         ctx = report.context(run, self.corpus, self.meta, rule_href=lambda g, rid: self.link(g, rid, up), faq=faq,
-                             home=up + "index.html")
+                             home=up + "index.html", lang=self.w.lang)
         return report.render(ctx, "html")
 
 
-def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = None) -> list[Path]:
-    """Write the whole site under ``out_dir``; return the pages written, in writing order."""
+def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = None, lang: str = "zh") -> list[Path]:
+    """Write the whole site under ``out_dir``; return the files written, in writing order."""
     from judge import paths
     from judge.faq.model import load_documents
 
+    w = Words(lang)
     root = corpus_root or paths.corpus_dir()
     corpus = load_corpus(corpus_root)
     meta = corpus_meta(corpus, corpus_root)
-    runs = run_all(scenarios_root)
-    site = _Site(corpus, runs, meta)
+    runs = run_all(scenarios_root, lang=lang)
+    site = _Site(corpus, runs, meta, w)
     faq_docs = load_documents(root)
     faq = {e.id: e for d in faq_docs for e in d.entries}
     written: list[Path] = []
 
     def write(rel: str, text: str) -> None:
         path = out_dir / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
         written.append(path)
 
     sections = site.sections()
     cov = coverage_mod.coverage(corpus, runs)
     write("index.html", site.page(
         "site_index.html.j2", "",
-        games=[{"game": g, "sections": [{"id": s.id, "title": s.title, "href": f"{g}/{s.id}.html"} for s in secs],
-                "rules": len(list(corpus.all_rules(g)))} for g, secs in sections.items()],
-        coverage=cov, scenarios=len(runs), faq_entries=len(faq),
+        sections=[{"game": g, "name": site.games[g], "rules": len(list(corpus.all_rules(g))),
+                   "sections": [{"id": s.id, "title": s.title, "href": f"{g}/{s.id}.html"} for s in secs]}
+                  for g, secs in sections.items()],
+        scenarios=len(runs), faq_entries=len(faq),
     ))
     for game, secs in sections.items():
         for s in secs:
@@ -134,9 +144,9 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
         if run.result is not None:
             write(report_path(run), site.report_page(run, faq))
     write("scenarios.html", site.page("site_scenarios.html.j2", "", runs=[
-        {"name": r.name, "title": r.title, "status": r.status, "game": r.game, "error": r.error,
-         "href": report_path(r) if r.result is not None else None,
-         "source": report.source_info(r.data, corpus, faq) if r.data else {"kind": "none", "rule": None, "entry": None}}
+        {"name": r.name, "title": r.title, "status": w(f"status_{r.status}"), "status_class": r.status,
+         "game": r.game, "error": r.error, "href": report_path(r) if r.result is not None else None,
+         "source": report.source_info(r.data, corpus, faq, w) if r.data else {"kind": "none", "rule": None, "entry": None}}
         for r in runs
     ], link=site.link))
     concepts = []
@@ -144,7 +154,7 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
         rules = []
         for game, ids in (c.get("rules") or {}).items():
             for rid in ids or []:
-                rules.append({"game": game, "id": str(rid), "href": site.link(str(game), str(rid), "")})
+                rules.append({"game": str(game), "id": str(rid), "href": site.link(str(game), str(rid), "")})
         concepts.append({"id": str(c.get("id", "")), "en": [str(x) for x in c.get("en") or []],
                          "terms": {str(g): [str(t) for t in ts or []] for g, ts in (c.get("terms") or {}).items()},
                          "aliases": [str(x) for x in c.get("aliases") or []], "rules": rules})
@@ -159,4 +169,7 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
     ]))
     write("coverage.html", site.page("site_coverage.html.j2", "", coverage=cov, runs={r.name: r for r in runs},
                                      report_path=report_path, link=site.link))
+    index = search_index.build_index(corpus, faq_docs, concepts, lambda g, rid: rule_path(corpus, g, rid), w)
+    write(search_index.INDEX_FILE, search_index.index_script(index))
+    write(search_index.SCRIPT_FILE, search_index.script_source())
     return written

@@ -1,4 +1,5 @@
-"""Click commands for scenarios: ``judge run`` and ``judge scenario schema|check``. Heavy imports stay lazy."""
+"""Click commands for scenarios: ``judge run`` and ``judge scenario schema|check``. Heavy imports stay lazy;
+help and messages are the locale data's."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import sys
 from pathlib import Path
 
 import click
+
+from judge.clitools import GAME
+from judge.locale import current, t
 
 
 def resolve(name: str) -> str:
@@ -22,25 +26,19 @@ def resolve(name: str) -> str:
 
 @click.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (a JSON list, one entry per file).")
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Language of the trace.")
-@click.option("--branches", is_flag=True, help="Try every legal option at each unanswered choice; report each distinct outcome.")
-@click.option("--max-branches", type=click.IntRange(1, 10_000), default=64, show_default=True, help="At most this many runs per file in --branches mode.")
-@click.option("--explain", is_flag=True, help="For each characteristic effects changed: the effects applied, in order, and why.")
-def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, max_branches: int, explain: bool) -> None:
-    """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation.
-
-    A FILE that is not a path may name a bundled scenario (see `judge scenario list`), e.g.
-    rise/708_1a_your_turn.
-
-    Exit status: 0 when every expectation holds, 1 when one fails (or a choice is unanswered in strict mode),
-    2 when a file is invalid.
-    """
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]))
+@click.option("--branches", is_flag=True)
+@click.option("--max-branches", type=click.IntRange(1, 10_000), default=64, show_default=True)
+@click.option("--explain", is_flag=True)
+def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: bool, max_branches: int, explain: bool) -> None:
+    """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation."""
     import json
 
     from judge.scenario import runner
     from judge.scenario.loader import ScenarioError, load_file
 
+    lang = lang or current()
     worst = 0
     results: list[object] = []
     texts: list[str] = []
@@ -62,14 +60,14 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
             worst = 2
             results.append({"file": f, "status": "invalid", "error": {"line": e.line, "column": e.column, "message": e.message}})
             if not as_json:
-                click.echo(f"error: {e}", err=True)
+                click.echo(t("msg.error", message=e), err=True)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
             # A file the loader accepted but the engine could not run: still a bad-input report, not a traceback.
             worst = 2
-            message = f"the engine could not run this file ({type(e).__name__}: {e})"
+            message = t("msg.scenario.engine_failed", kind=type(e).__name__, error=e)
             results.append({"file": f, "status": "invalid", "error": {"line": 1, "column": 1, "message": message}})
             if not as_json:
-                click.echo(f"error: {f}:1:1: {message}", err=True)
+                click.echo(t("msg.error", message=f"{f}:1:1: {message}"), err=True)
     if as_json:
         click.echo(json.dumps(results, ensure_ascii=False, indent=2))
     else:
@@ -84,7 +82,7 @@ def scenario_group() -> None:
 
 
 @scenario_group.command("list")
-@click.option("--game", "-g", help="Only this game's scenarios.")
+@click.option("--game", "-g", type=GAME)
 def list_cmd(game: str | None) -> None:
     """List the bundled scenarios (name and title); `judge run NAME` runs one."""
     from judge import paths
@@ -99,7 +97,7 @@ def list_cmd(game: str | None) -> None:
         try:
             title = str(load_file(str(path)).data.get("title", ""))
         except ScenarioError as e:
-            title = f"(invalid: {e.message})"
+            title = t("msg.scenario.invalid", message=e.message)
         click.echo(f"{name}  {title}")
 
 
@@ -123,10 +121,10 @@ def check_cmd(files: tuple[str, ...]) -> None:
     for f in files:
         try:
             load_file(f)
-            click.echo(f"ok: {f}")
+            click.echo(t("msg.scenario.ok", file=f))
         except ScenarioError as e:
             bad = True
-            click.echo(f"error: {e}", err=True)
+            click.echo(t("msg.error", message=e), err=True)
     sys.exit(2 if bad else 0)
 
 

@@ -1,7 +1,7 @@
 """Click commands for search: ``search``, ``define`` and ``index``.
 
 Only click is imported here; Whoosh and OpenCC are imported inside the commands so that
-``judge --help`` and ``judge rule`` start fast.
+``judge --help`` and ``judge rule`` start fast. Help and messages are the locale data's.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 
 import click
 
-from judge.clitools import dump_json, unknown_game
+from judge.clitools import GAME, dump_json, fail, unknown_game
+from judge.locale import join, t
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"  # the same as judge.search.snippet (not imported: it pulls in OpenCC)
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
@@ -21,8 +22,7 @@ _corpus_option = click.option(
     "--corpus",
     "corpus_root",
     type=click.Path(file_okay=False, path_type=Path),
-    hidden=True,
-    help="Use the <game>.yaml files and glossary.yaml of this folder (tests, benchmarks).",
+    hidden=True,  # for tests and benchmarks: the <game>.yaml files and glossary.yaml of this folder
 )
 
 
@@ -46,32 +46,14 @@ def _render_marks(snippet: str) -> str:
 
 @click.command("search")
 @click.argument("query", nargs=-1, required=True)
-@click.option("--game", "-g", help="Only this game (rise, sanguo or riftbound).")
-@click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True, help="At most this many results.")
-@click.option(
-    "--kind",
-    type=click.Choice(["all", "rule", "faq"]),
-    default="all",
-    show_default=True,
-    help="Search rules, FAQ entries, or both.",
-)
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--game", "-g", type=GAME)
+@click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True)
+@click.option("--kind", type=click.Choice(["all", "rule", "faq"]), default="all", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
 @_corpus_option
 def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, as_json: bool, corpus_root: Path | None) -> None:
-    """Full-text search of the rules and FAQ entries, in Simplified or Traditional (folded together).
-
-    QUERY words must all match (if no rule has them all, rules with any are shown, and the
-    output says so). Put a phrase in double quotes ('"响应链"'). A rule number anywhere in
-    the query (717.2a, 規則 409.9a, 820.1.c.3) puts that rule first, and a FAQ entry id
-    (vendetta-03) that entry. Glossary terms match every game's word for the concept (see
-    `judge define`).
-
-    Output: one result per entry with game, id (FAQ entries marked FAQ), title and a snippet;
-    hits are shown in bold on a terminal and between ⟦ and ⟧ otherwise. With --json: a list of
-    {game, id, title, score, snippet, kind}, kind "rule" or "faq", hits in the snippet between
-    ⟦ and ⟧; notes go to stderr.
-    Exit status: 0 with results, 1 when nothing matches, 2 on bad input.
-    """
+    """Full-text search of the rules and FAQ entries, in Simplified or Traditional (folded together)."""
+    from judge.corpus.gamenames import display_name
     from judge.corpus.store import UnknownGameError
     from judge.search.query import EmptyIndexError, QueryError, search
 
@@ -81,18 +63,17 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
     except UnknownGameError as e:
         _unknown_game(e)
         return
-    except (QueryError, EmptyIndexError) as e:
-        click.echo(f"error: {e}", err=True)
-        sys.exit(2)
-    for note in result.notes:
-        click.echo(f"note: {note}", err=as_json)
+    except EmptyIndexError:
+        fail(t("msg.corpus.empty"))
+    except QueryError:
+        fail(t("msg.search.nothing", query=text))
+    if result.matched == "any":  # the note the search writes in result.notes, in the language in use
+        click.echo(t("msg.search.note_any", query=text), err=as_json)
     if not result.hits:
-        where = f" in game {game}" if game else ""
+        where = t("msg.search.in_game", game=display_name(game)) if game else ""
         if as_json:
             dump_json([])
-        what = {"all": "rule or FAQ entry", "rule": "rule", "faq": "FAQ entry"}[kind]
-        click.echo(f"no {what} matches {text!r}{where}", err=True)
-        sys.exit(1)
+        fail(t(f"msg.search.none_{kind}", query=text, where=where), 1)
     if as_json:
         dump_json([h.to_json() for h in result.hits])
         return
@@ -105,14 +86,10 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
 
 @click.command("define")
 @click.argument("term")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--json", "as_json", is_flag=True)
 @_corpus_option
 def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
-    """Show the glossary concept for TERM: its words in each game and the rules defining it.
-
-    TERM may be any game's word (either script), an English term or a concept id.
-    Exit status 1, with the nearest concepts, when the glossary has no such term.
-    """
+    """Show the glossary concept for TERM: its words in each game and the rules defining it."""
     from judge.corpus.store import load_corpus
     from judge.search.glossary import glossary_path, load_glossary
     from judge.search.index import display_title
@@ -121,9 +98,9 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     concept = glossary.lookup(term)
     if concept is None:
         near = glossary.nearest(term)
-        hint = "; ".join(f"{c.id} ({', '.join(c.all_terms()[:4])})" for c in near) or "none"
-        click.echo(f"error: no glossary concept for {term!r}. Nearest: {hint}", err=True)
-        sys.exit(1)
+        hint = "; ".join(t("msg.define.item", id=c.id, terms=join(c.all_terms()[:4])) for c in near)
+        hint = hint or t("msg.define.none")
+        fail(t("msg.define.unknown", term=term, near=hint), 1)
     corpus = load_corpus(corpus_root)
 
     def rule_title(game: str, rid: str) -> str | None:
@@ -146,33 +123,29 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     if as_json:
         dump_json(data)
         return
-    click.echo(f"{concept.id}: {', '.join(concept.en)}")
+    click.echo(t("msg.define.concept", id=concept.id, en=", ".join(concept.en)))
     for g in games:
         info = data["games"][g]
-        click.echo(f"  {g}: {', '.join(info['terms']) or '(no term of its own)'}")
+        click.echo(f"  {g}: {join(info['terms']) or t('msg.define.no_term')}")
         for r in info["rules"]:
-            click.echo(f"    {r['id']}  {r['title'] or '(not in the corpus)'}")
+            click.echo(f"    {r['id']}  {r['title'] or t('msg.define.not_in_corpus')}")
     if concept.aliases:
-        click.echo(f"  also searched as: {', '.join(concept.aliases)}")
+        click.echo(t("msg.define.aliases", aliases=join(concept.aliases)))
 
 
 @click.command("index")
-@click.option("--rebuild", is_flag=True, help="Build a fresh index even if the cached one is current.")
+@click.option("--rebuild", is_flag=True)
 @_corpus_option
 def index_cmd(rebuild: bool, corpus_root: Path | None) -> None:
-    """Build the search index if needed (or always, with --rebuild); print where and how long it took.
-
-    The index lives in the per-user cache (or $JUDGE_CACHE_DIR) and is rebuilt automatically
-    whenever the corpus, the glossary or the analysis changes.
-    """
+    """Build the search index if needed (or always, with --rebuild); print where and how long it took."""
     from judge.search.index import open_index
 
     oi = open_index(_source(corpus_root), force=rebuild)
     count = oi.index.doc_count()
     if oi.built_seconds is None:
-        click.echo(f"index: {oi.path} is up to date ({count} rules)")
+        click.echo(t("msg.index.current", path=oi.path, count=count))
     else:
-        click.echo(f"index: built {oi.path} ({count} rules) in {oi.built_seconds:.2f} s")
+        click.echo(t("msg.index.built", path=oi.path, count=count, seconds=f"{oi.built_seconds:.2f}"))
 
 
 COMMANDS: list[click.Command] = [search_cmd, define_cmd, index_cmd]

@@ -11,6 +11,7 @@ import importlib
 from typing import Callable
 
 from judge.corpus.model import ParsedRule
+from judge.locale import t
 
 # format name -> module under judge.corpus.formats
 FORMATS: dict[str, str] = {
@@ -24,6 +25,6 @@ FORMATS: dict[str, str] = {
 def get_parser(name: str) -> Callable[[str], list[ParsedRule]]:
     """The ``parse`` function of the named format (KeyError with the valid names if unknown)."""
     if name not in FORMATS:
-        raise KeyError(f"unknown format {name!r}; valid formats: {', '.join(sorted(FORMATS))}")
+        raise KeyError(t("msg.source.unknown_format", name=name, formats=", ".join(sorted(FORMATS))))
     module = importlib.import_module(f"judge.corpus.formats.{FORMATS[name]}")
     return module.parse

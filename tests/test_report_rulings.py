@@ -1,0 +1,251 @@
+"""Reports read as rulings: a verdict at the top, every card with its printed text, plays and expectations as
+sentences (never the file's keys or JSON), the rules named by their document, a stopped run's legal options and
+the rule behind them; `judge report` takes bundled names, never overwrites its input and writes atomically."""
+
+import os
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judge.games import load_game
+from judge.report.words import Words
+from click.testing import CliRunner
+from markupsafe import escape
+
+from judge.cli import cli
+from judge.report.files import write_atomic
+
+REPO = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((REPO / "scenarios").rglob("*.yaml"))
+SOURCES = yaml.safe_load((REPO / "rules_corpus" / "sources.yaml").read_text(encoding="utf-8"))
+# the keys a scenario file is written in (FORMAT.md): actions, choices, expectations and card fields
+FILE_KEYS = {
+    "play", "use", "resolve", "resolve_all", "pass", "draw", "end_turn", "attack", "combat_damage", "end_combat",
+    "check", "by", "for", "slot", "target", "count", "distribute", "mode", "x", "alt_cost", "cost_card", "pay", "may",
+    "order", "discard", "new_target", "unique", "replacement", "loop", "timestamps", "card", "zone", "damage",
+    "exhausted", "face_down", "controller", "attached_to", "counters", "granted", "player", "hand", "resources",
+    "deck", "units", "chain", "priority", "link", "outcome", "outcomes", "cites", "not_cites", "step", "no_step",
+    "result", "explain", "resolved", "interrupted", "removed", "true", "false", "null", "none",
+}
+
+
+class VisibleText(HTMLParser):
+    """The text a reader sees in a fragment, without the scenario author's notes (the file's own prose)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._skip or ("class", "muted") in attrs and tag == "div":
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def section(html: str, start: str, end: str) -> str:
+    """The page between the element with id ``start`` and the one with id ``end``."""
+    a = html.index(f'id="{start}"')
+    return html[html.index(">", a) + 1:html.index(f'id="{end}"')]
+
+
+def run_cli(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def render(path: Path | str, out: Path, *extra: str) -> str:
+    res = run_cli("report", str(path), "-o", str(out), *extra)
+    assert res.exit_code == 0, res.output
+    return out.read_text(encoding="utf-8")
+
+
+def document_title(game: str) -> str:
+    return next(d["title"] for d in SOURCES["documents"] if d["game"] == game)
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, str]:
+    out = tmp_path_factory.mktemp("reports")
+    return {p: render(p, out / f"{p.stem}.html") for p in SCENARIOS}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_card_is_on_the_board_with_its_printed_text(path: Path, reports: dict[Path, str]) -> None:
+    html = reports[path]
+    board = section(html, "before", "plays")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for cid, card in data["cards"].items():
+        name = card["name"]["zh"] if isinstance(card["name"], dict) else card["name"]
+        assert f'id="c-{cid}"' in board, cid
+        entry = board[board.index(f'id="c-{cid}"'):]
+        entry = entry[:entry.index("</li>")]
+        assert str(escape(name)) in entry
+        game = load_game(data["game"])
+        if card.get("text"):
+            assert str(escape(card["text"].strip())) in entry, cid
+        else:  # said, not left blank (in the game's script: 无/無)
+            assert Words("zh", str(game.raw.get("script", "hans")))("no_text") in entry
+        for stat in ("power", "health", "cost"):  # in the game's own words (崛起: 战斗力 生命值 费用)
+            if isinstance(card.get(stat), int):
+                assert f"{game.word(stat, 'zh')} {card[stat]}" in entry, (cid, stat)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_no_raw_keys_or_json_where_the_report_speaks(path: Path, reports: dict[Path, str]) -> None:
+    html = reports[path]
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    ids = set(data["cards"]) | {p["id"] for p in data["players"]}
+    for start, end in (("verdict", "source"), ("before", "steps"), ("after", "rules")):
+        text = VisibleText(section(html, start, end)).text
+        assert not re.search(r'[{}]|\["|"\s*:|\w+:\s', text), (start, text[:300])
+        words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_#]*", text))
+        assert not words & (FILE_KEYS | ids), (start, words & (FILE_KEYS | ids))
+
+
+def _t2(text: str) -> str:
+    """Simplified report words as a Traditional-script game's report writes them."""
+    from judge.report.words import _traditional
+
+    return _traditional(text)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_a_verdict_comes_first_and_says_how_the_run_agrees(path: Path, reports: dict[Path, str]) -> None:
+    html = reports[path]
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    body = html[html.index("<body>"):]
+    first_h2 = re.search(r"<h2[^>]*>(.*?)</h2>", body)
+    zh = Words("zh", str(load_game(data["game"]).raw.get("script", "hans")))  # the game's own script (崛起: 简体)
+    t2 = (lambda s: s) if zh.script == "hans" else _t2
+    assert first_h2 and first_h2.group(1) == zh("verdict")
+    verdict = VisibleText(section(html, "verdict", "source")).text
+    paragraphs = re.findall(r"<p[^>]*>(.*?)</p>", section(html, "verdict", "source"), re.S)
+    assert len(paragraphs) >= 2 and verdict.count("。") >= 2  # two or three sentences
+    assert t2("结论：") in verdict
+    # the outcome sentence counts the file's own expectations, those of `check` actions included (every bundled
+    # scenario passes)
+    checks = [a["check"] for a in data["actions"] if isinstance(a, dict) and "check" in a]
+    n = len(data["expect"]) + sum(len(c) if isinstance(c, list) else 1 for c in checks)
+    assert t2(f"运行结果与场景的 {n} 项预期全部相符") in verdict
+    if data["source"]["kind"] == "example":
+        assert t2(f"与规则 {data['source']['rule']} 的示例所述一致") in verdict
+        assert f'href="#r-{data["source"]["rule"]}"' in section(html, "verdict", "source")
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_rules_are_named_by_their_document_title_and_line(path: Path, reports: dict[Path, str]) -> None:
+    html = reports[path]
+    rules = html[html.index('id="rules"'):]
+    blocks = re.findall(r'<section class="rule" id="r-[^"]+">(.*?)</section>', rules, re.S)
+    game = yaml.safe_load(path.read_text(encoding="utf-8"))["game"]
+    zh = Words("zh", str(load_game(game).raw.get("script", "hans")))  # the report speaks its game's script
+    title = document_title(game)
+    said = zh("source_line", title=title, line="").split(title)[0]  # 出处：/出處：
+    assert blocks and all(f"{said}{escape(title)}，第 " in b for b in blocks if zh("rule_missing") not in b)
+    assert not re.search(r"来源：\d{3}_[0-9a-f]+\.txt:\d+", html)  # the old file:line naming
+
+
+def test_the_verdict_names_what_happened_with_its_steps(tmp_path: Path) -> None:
+    # 708.1a's example: "连续让过优先权之后，窥视者奥萨罗的效果会先解析，将逝者阿尔贝托置入星系漩涡 …
+    # 所以阿尔贝托的支付式效果被游戏打断" — both facts belong in the verdict, with 708.1a among its rules
+    html = render("rise/708_1a_your_turn", tmp_path / "r.html")
+    verdict = VisibleText(section(html, "verdict", "source")).text
+    assert "逝者阿尔贝托从部队栏移至星系漩涡" in verdict
+    assert "逝者阿尔贝托的连结被打断" in verdict
+    rules = verdict[verdict.index("决定性的规则："):]
+    assert rules.index("708.1a") < rules.index("709.2a")
+    move = re.search(r"移至星系漩涡<a href=\"#step-(\d+)\">", html)
+    assert move and "逝者阿尔贝托从救助基地置入星系漩涡" in re.search(
+        rf'<li id="step-{move.group(1)}">(.*?)</li>', html, re.S).group(1)
+
+
+def test_a_report_in_english(tmp_path: Path) -> None:
+    html = render(REPO / "scenarios/rise/708_1a_your_turn.yaml", tmp_path / "r.html", "--lang", "en")
+    assert '<html lang="en">' in html and "<h2>Ruling</h2>" in html
+    verdict = VisibleText(section(html, "verdict", "source")).text
+    # the names the file gives in English and the game's English zone names (judge/games/rise.yaml)
+    assert "Alberto the Departed moves from unit zone to galactic vortex" in verdict
+    assert "Decisive rules: 708.1a" in verdict
+    plays = VisibleText(section(html, "plays", "steps")).text
+    assert "Destroying Strike is played by you, targeting Osaro the Watcher" in plays
+    expectations = VisibleText(section(html, "expectations", "rules")).text
+    assert "Alberto the Departed is in galactic vortex" in expectations
+    # everything the report itself says is English: only the file's Chinese notes and the rules' text are not
+    assert not re.search(r"[\u4e00-\u9fff]", VisibleText(section(html, "verdict", "source")).text.split("Decisive")[0])
+
+
+def test_a_stopped_run_lists_the_legal_options_and_the_rule_that_gives_the_choice(tmp_path: Path) -> None:
+    data = yaml.safe_load((REPO / "scenarios/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8"))
+    data["choices"] = [c for c in data["choices"] if "target" not in c]  # nobody says what 毁灭打击 targets
+    src = tmp_path / "open.yaml"
+    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    html = render(src, tmp_path / "r.html")
+    assert 'id="status">停在未作答的选择' in html
+    open_part = section(html, "open-choice", "source")
+    # 毁灭打击: 摧毁目标单位 — both units on the field are legal targets; 707.1d: "你可依任意顺序来选择全部的目标"
+    options = re.findall(r"<li>(.*?)</li>", open_part)
+    assert sorted(options) == sorted(["指定逝者阿尔贝托为目标", "指定窥视者奥萨罗为目标"])
+    assert "你须就毁灭打击为其选择目标" in open_part
+    assert re.search(r'规则 .*<a href="#r-707\.1d">707\.1d</a>.* 给予你这个选择', open_part)
+    assert 'id="r-707.1d"' in html  # the cited rule's text is on the page
+    verdict = VisibleText(section(html, "verdict", "open-choice")).text
+    assert "运行停在你须就毁灭打击为其选择目标" in verdict
+
+
+def test_report_takes_a_bundled_scenario_name(tmp_path: Path) -> None:
+    by_name = render("rise/708_1a_your_turn", tmp_path / "a.html")
+    by_path = render(REPO / "scenarios/rise/708_1a_your_turn.yaml", tmp_path / "b.html")
+    assert by_name == by_path
+    res = run_cli("report", "rise/no_such_scenario", "-o", str(tmp_path / "c.html"))
+    assert res.exit_code == 2 and "no_such_scenario" in res.output and not (tmp_path / "c.html").exists()
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "symlink"])
+def test_a_report_refuses_to_overwrite_its_own_input(tmp_path: Path, spelling: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    src = tmp_path / "x.yaml"
+    shutil.copy(REPO / "scenarios/rise/709_2b_example.yaml", src)
+    before = src.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    out = {"same": "x.yaml", "dotted": "./sub/../x.yaml", "symlink": "link.yaml"}[spelling]
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.yaml").symlink_to(src)
+    res = run_cli("report", "x.yaml", "-o", out)
+    assert res.exit_code == 2 and "输入文件" in res.output
+    assert src.read_bytes() == before
+
+
+def test_reports_are_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "r.html"
+    out.write_text("the previous report", encoding="utf-8")
+    real_replace = os.replace
+
+    def killed(*args: object) -> None:
+        raise OSError(28, "No space left on device")  # the rename never happens
+
+    monkeypatch.setattr(os, "replace", killed)
+    res = run_cli("report", str(REPO / "scenarios/rise/709_2b_example.yaml"), "-o", str(out))
+    assert res.exit_code == 2
+    assert out.read_text(encoding="utf-8") == "the previous report"  # untouched, not truncated
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]  # no temporary file left behind
+    monkeypatch.setattr(os, "replace", real_replace)
+    write_atomic(out, "new")
+    assert out.read_text(encoding="utf-8") == "new"
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # a normal file's mode, not mkstemp's 0600
