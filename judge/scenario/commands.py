@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from judge.clitools import echo, json_text  # user data (card names, texts, file names) is shown neutralised
+
 
 def resolve(name: str) -> str:
     """A scenario path as given, or a bundled scenario by name (``rise/708_1a_your_turn``)."""
@@ -36,8 +38,6 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
     Exit status: 0 when every expectation holds, 1 when one fails (or a choice is unanswered in strict mode),
     2 when a file is invalid.
     """
-    import json
-
     from judge.scenario import runner
     from judge.scenario.loader import ScenarioError, load_file
 
@@ -49,7 +49,7 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
             sc = load_file(f)
             if branches:
                 br = runner.run_branches(sc, max_branches)
-                ok = all(r.status == "pass" for r, _ in br.outcomes)
+                ok = all(r.status == "pass" for r, _ in br.outcomes) and not br.refused
                 worst = max(worst, 0 if ok else 1)
                 results.append(runner.branches_json(br, lang))
                 texts.append(runner.render_branches(br, lang))
@@ -62,19 +62,19 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str, branches: bool, ma
             worst = 2
             results.append({"file": f, "status": "invalid", "error": {"line": e.line, "column": e.column, "message": e.message}})
             if not as_json:
-                click.echo(f"error: {e}", err=True)
+                echo(f"error: {e}", err=True)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
             # A file the loader accepted but the engine could not run: still a bad-input report, not a traceback.
             worst = 2
             message = f"the engine could not run this file ({type(e).__name__}: {e})"
             results.append({"file": f, "status": "invalid", "error": {"line": 1, "column": 1, "message": message}})
             if not as_json:
-                click.echo(f"error: {f}:1:1: {message}", err=True)
+                echo(f"error: {f}:1:1: {message}", err=True)
     if as_json:
-        click.echo(json.dumps(results, ensure_ascii=False, indent=2))
+        click.echo(json_text(results))
     else:
         if texts:
-            click.echo("\n\n".join(texts))
+            echo("\n\n".join(texts))
     sys.exit(worst)
 
 
@@ -100,7 +100,7 @@ def list_cmd(game: str | None) -> None:
             title = str(load_file(str(path)).data.get("title", ""))
         except ScenarioError as e:
             title = f"(invalid: {e.message})"
-        click.echo(f"{name}  {title}")
+        echo(f"{name}  {title}")
 
 
 @scenario_group.command("schema")
@@ -121,10 +121,10 @@ def check_cmd(files: tuple[str, ...]) -> None:
     for f in files:
         try:
             load_file(f)
-            click.echo(f"ok: {f}")
+            echo(f"ok: {f}")
         except ScenarioError as e:
             bad = True
-            click.echo(f"error: {e}", err=True)
+            echo(f"error: {e}", err=True)
     sys.exit(2 if bad else 0)
 
 
