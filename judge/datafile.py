@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +19,107 @@ class DataError(ValueError):
     """A data file (corpus, glossary, FAQ, sources) is missing, unreadable or not in the expected shape."""
 
 
-def read_text(path: Path) -> str:
-    """The UTF-8 text of ``path``; a missing, unreadable or non-UTF-8 file is a :class:`DataError`."""
+TEMP_SUFFIX = ".tmp"
+
+
+def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of ``path``, which must be a regular file of at most ``limit`` bytes.
+
+    A FIFO, a device (``/dev/zero``), a folder or a larger file is a :class:`DataError`, never a hang or an
+    unbounded read: the file is opened without blocking and at most ``limit + 1`` bytes are read.
+    """
     try:
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError as e:
         raise DataError(t("msg.data.not_found", path=path)) from e
     except IsADirectoryError as e:
         raise DataError(t("msg.data.is_folder", path=path)) from e
-    except UnicodeDecodeError as e:
-        raise DataError(t("msg.data.not_utf8", path=path, byte=e.start)) from e
     except OSError as e:
         raise DataError(t("msg.data.unreadable", path=path, reason=os_reason(e))) from e
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise DataError(t("msg.data.is_folder", path=path))
+        if not stat.S_ISREG(mode):
+            raise DataError(t("msg.data.not_regular", path=path))
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as e:
+        raise DataError(t("msg.data.unreadable", path=path, reason=os_reason(e))) from e
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise DataError(t("msg.data.too_large", path=path, limit=f"{limit:,}"))
+    return data
+
+
+def atomic_write(path: Path, data: bytes | str) -> None:
+    """Replace ``path`` with ``data`` all at once: a temporary file in the same folder, flushed to disk, renamed.
+
+    A reader (or a process killed half-way) sees the old file or the new one, never a mix or an empty file.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        os.chmod(tmp, _mode_for(path))
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(folder)
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions a replaced file keeps; a new file gets what the umask gives (not mkstemp's 0600)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the platform allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+MAX_DATA_BYTES = 64 * 1024 * 1024  # a data file (parsed corpus, glossary, FAQ); the largest bundled one has 150 KB
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of ``path`` (line ends as ``\\n``); a missing, unreadable, non-regular, oversized or non-UTF-8
+    file is a :class:`DataError`."""
+    raw = read_bounded(path, MAX_DATA_BYTES, "data file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError(t("msg.data.not_utf8", path=path, byte=e.start)) from e
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_yaml(path: Path) -> Any:

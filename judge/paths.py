@@ -1,4 +1,5 @@
-"""Where the bundled data lives: inside the installed package, or beside it in a checkout."""
+"""Where data lives: the bundled data (inside the installed package, or beside it in a checkout, read only),
+the user's own data folder (documents they added; survives reinstalls) and the per-user cache."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import os
 from pathlib import Path
 
 CACHE_ENV = "JUDGE_CACHE_DIR"
+DATA_ENV = "JUDGE_DATA_DIR"
 
 _PKG = Path(__file__).resolve().parent
 
@@ -38,3 +40,16 @@ def cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("judge"))
+
+
+def user_data_dir() -> Path:
+    """The user's own data folder (``$JUDGE_DATA_DIR`` when set): the documents they added with ``judge corpus add``.
+
+    It is never inside the installed package, so reinstalling or upgrading ``judge`` keeps it.
+    """
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("judge"))

@@ -1,5 +1,5 @@
-"""Session-wide test isolation: no test reads or writes the user's real cache folder, and no test depends on the
-machine's locale (judge speaks Chinese unless the locale starts with ``en``: tests that want English say so)."""
+"""Session-wide test isolation: no test reads or writes the user's real cache or data folder, and no test depends
+on the machine's locale (judge speaks Chinese unless the locale starts with ``en``: tests that want English say so)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,26 @@ from typing import Iterator
 import pytest
 
 
+def _private(variable: str, folder: Path) -> Iterator[Path]:
+    old = os.environ.get(variable)
+    os.environ[variable] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop(variable, None)
+    else:
+        os.environ[variable] = old
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Point $JUDGE_CACHE_DIR at a temporary folder for the whole session (tests may override it)."""
-    path = tmp_path_factory.mktemp("judge-cache")
-    old = os.environ.get("JUDGE_CACHE_DIR")
-    os.environ["JUDGE_CACHE_DIR"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("JUDGE_CACHE_DIR", None)
-    else:
-        os.environ["JUDGE_CACHE_DIR"] = old
+    yield from _private("JUDGE_CACHE_DIR", tmp_path_factory.mktemp("judge-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point $JUDGE_DATA_DIR (documents a judge adds) at an empty temporary folder for the whole session."""
+    yield from _private("JUDGE_DATA_DIR", tmp_path_factory.mktemp("judge-data"))
 
 
 @pytest.fixture(autouse=True, scope="session")

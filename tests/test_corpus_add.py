@@ -1,56 +1,235 @@
-"""`judge corpus add`: a new document joins the corpus; a bad one leaves everything as it was."""
+"""`judge corpus add|remove|list|build`: documents a judge adds live in their data folder, layered over the bundled
+corpus; every change is all or nothing; bad input is refused before anything is written."""
 
-import shutil
+from __future__ import annotations
+
+import hashlib
 from pathlib import Path
+from typing import Iterator
 
 import pytest
+from click.testing import CliRunner
 
-from judge.corpus import build
-from judge.corpus.store import load_corpus
+from judge import paths
+from judge.corpus import layer, userdata
+from judge.corpus.build import SourceError
+from judge.corpus.store import read_corpus
+from judge.corpus.commands import corpus_group
+from judge.datafile import DataError
 
 REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "tests" / "hostile" / "docs"
+PLAIN = "100. 总则\n100.1 这是第一条。参见规则100.2。\n示例：一个示例。\n100.2 第二条。\n"
 
 
-@pytest.fixture()
-def corpus_root(tmp_path: Path) -> Path:
-    root = tmp_path / "rules_corpus"
-    root.mkdir()
-    shutil.copytree(REPO / "rules_corpus" / "raw", root / "raw")
-    # only the small Riftbound page, to keep the test quick
-    (root / "sources.yaml").write_text(
-        "# my comment\ndocuments:\n  - file: raw/001_c404060e52f8fb3e.txt\n    game: riftbound\n    format: riftbound-search\n",
-        encoding="utf-8",
-    )
-    return root
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh, empty data folder for each test."""
+    d = tmp_path / "data"
+    monkeypatch.setenv(paths.DATA_ENV, str(d))
+    yield d
 
 
-def test_add_a_plain_document_for_a_new_game(corpus_root: Path, tmp_path: Path) -> None:
-    doc = tmp_path / "new.txt"
-    doc.write_text("100. 总则\n100.1 这是第一条。参见规则100.2。\n示例：一个示例。\n100.2 第二条。\n", encoding="utf-8")
-    results = build.add(doc, "demo", "plain", root=corpus_root)
-    assert {r.game for r in results} == {"riftbound", "demo"}
-    c = load_corpus(corpus_root)
+def tree(root: Path) -> dict[str, str]:
+    """Every file under ``root`` with the sha256 of its bytes (empty when there is no such folder)."""
+    if not root.exists():
+        return {}
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def doc(tmp_path: Path, text: str = PLAIN, name: str = "new.txt") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def cli(*args: str) -> tuple[int, str]:
+    res = CliRunner().invoke(corpus_group, list(args))
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+    return res.exit_code, res.output
+
+
+def test_a_new_game_joins_the_corpus_from_the_data_folder(tmp_path: Path, data_dir: Path) -> None:
+    package = tree(paths.data_root())
+    code, out = cli("add", str(doc(tmp_path)), "--new-game", "demo", "--title", "演示规则")
+    assert code == 0, out
+    c = read_corpus()
+    assert c.games == ["rise", "sanguo", "riftbound", "demo"]
     assert c.get("demo", "100").title == "总则"
     rule = c.get("demo", "100.1")
     assert rule.text == "这是第一条。参见规则100.2。" and rule.examples[0].text == "一个示例。"
-    assert c.get("demo", "100.2").cited_by == ["100.1"]
-    assert (corpus_root / "sources.yaml").read_text(encoding="utf-8").startswith("# my comment\n")
+    assert c.get("demo", "100.2").cited_by == ["100.1"] and rule.source.file == "new.txt"
+    # the document lives in the data folder, outside the package, and the package was not written to
+    live = layer.live_dir()
+    assert live is not None and live.is_relative_to(data_dir)
+    assert not data_dir.resolve().is_relative_to(paths.data_root().resolve())
+    assert (live / "raw" / "new.txt").read_text(encoding="utf-8") == PLAIN
+    assert tree(paths.data_root()) == package
+    code, out = cli("list")
+    assert "加入       demo       new.txt  [plain, utf-8]  演示规则" in out and "随附       rise" in out
 
 
-def test_add_with_a_clashing_rule_number_restores_everything(corpus_root: Path, tmp_path: Path) -> None:
-    before = (corpus_root / "sources.yaml").read_text(encoding="utf-8")
-    doc = tmp_path / "clash.txt"
-    doc.write_text("820.1 又一个 820.1。\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="820.1"):
-        build.add(doc, "riftbound", "plain", root=corpus_root)
-    assert (corpus_root / "sources.yaml").read_text(encoding="utf-8") == before
-    assert not (corpus_root / "raw" / "clash.txt").exists()
+def test_a_document_added_to_a_bundled_game_is_linked_with_it(tmp_path: Path) -> None:
+    code, out = cli("add", str(doc(tmp_path, "900.1 新规则，参见规则820.1。\n")), "--game", "riftbound")
+    assert code == 0, out
+    c = read_corpus()
+    assert c.get("riftbound", "900.1").refs[0].resolved  # 820.1 is in the bundled Riftbound page
+    assert "900.1" in c.get("riftbound", "820.1").cited_by
+    assert c.get("riftbound", "820.1").source.file == "001_c404060e52f8fb3e.txt"  # each rule keeps its own file
+    assert c.get("riftbound", "900.1").source.file == "new.txt"
+    code, out = cli("remove", "new.txt")
+    assert code == 0, out
+    c = read_corpus()
+    assert c.get("riftbound", "900.1") is None and "900.1" not in c.get("riftbound", "820.1").cited_by
 
 
-def test_add_refuses_unknown_format_and_bad_game_id(corpus_root: Path, tmp_path: Path) -> None:
-    doc = tmp_path / "x.txt"
-    doc.write_text("100.1 文本。\n", encoding="utf-8")
-    with pytest.raises(KeyError, match="可用的格式"):
-        build.add(doc, "demo", "nope", root=corpus_root)
-    with pytest.raises(build.SourceError, match="无效的游戏编号"):
-        build.add(doc, "Bad Game", "plain", root=corpus_root)
+@pytest.mark.parametrize("args, words", [
+    (["--game", "demo"], "unknown game 'demo'; known games: rise, sanguo, riftbound. To start a new game give --new-game demo"),
+    (["--new-game", "rise"], "game 'rise' already exists; add a document to it with --game rise"),
+    ([], "give --game ID"),
+    (["--game", "rise", "--new-game", "x"], "give --game ID"),
+    (["--new-game", "Bad Game"], "invalid game id"),
+    (["--new-game", "demo\n"], "invalid game id 'demo\\n'"),
+    (["--new-game", "sources"], "reserved"),
+    (["--new-game", "glossary"], "reserved"),
+    (["--new-game", "cards"], "reserved"),
+    (["--new-game", "con"], "reserved"),
+    (["--new-game", "a" * 33], "invalid game id"),
+    (["--new-game", "x\x1b[2J"], "invalid game id"),
+    (["--new-game", "demo", "--format", "nope"], "可用的格式"),
+    (["--new-game", "demo", "--encoding", "rot13"], "unknown or unsupported encoding"),
+    (["--new-game", "demo", "--title", "a\udcffb"], "not UTF-8 text (0xff)"),
+    (["--new-game", "demo", "--title", "two\nlines"], "control character U+000A"),
+    (["--new-game", "demo", "--title", "x" * 201], "1 to 200 characters"),
+])
+def test_bad_arguments_are_refused_and_nothing_is_written(tmp_path: Path, data_dir: Path, args: list[str], words: str) -> None:
+    before = tree(paths.data_root())
+    code, out = cli("add", str(doc(tmp_path)), *args)
+    assert code == 2 and words in out, out
+    assert tree(data_dir) == {} and tree(paths.data_root()) == before
+
+
+def test_a_failed_add_leaves_the_corpus_byte_identical(tmp_path: Path, data_dir: Path) -> None:
+    assert cli("add", str(doc(tmp_path)), "--new-game", "demo")[0] == 0
+    before = tree(data_dir)
+    for text, name, words in [("820.1 又一个 820.1。\n", "clash.txt", "rule 820.1 appears twice"),
+                              ("no rule numbers here\n", "empty.txt", "found no rules"),
+                              (PLAIN, "new.txt", "already in your added documents"),
+                              (PLAIN, "000_85166b5fbc181240.txt", "already in the bundled corpus")]:
+        code, out = cli("add", str(doc(tmp_path, text, name)), "--game", "riftbound")
+        assert code == 2 and words in out, out
+        assert tree(data_dir) == before
+
+
+def test_a_file_name_that_is_not_utf8_is_refused(tmp_path: Path, data_dir: Path) -> None:
+    p = tmp_path / "bad\udcff.txt"  # the byte 0xff in a file name, as Python sees it
+    p.write_text(PLAIN, encoding="utf-8")
+    with pytest.raises(SourceError, match="not UTF-8 text"):
+        userdata.add(p, new_game="demo")
+    assert tree(data_dir) == {}
+
+
+@pytest.mark.parametrize("name, encoding, text", [
+    ("utf8_bom.txt", "utf-8-sig", "这是第一条规则，参见规则100.2。"),
+    ("gb18030.txt", "gb18030", "这是第一条规则，参见规则100.2。"),
+    ("big5.txt", "big5", "這是第一條規則，參見規則100.2。"),
+    ("crlf.txt", "utf-8", "这是第一条规则，参见规则100.2。"),
+])
+def test_documents_in_chinese_encodings_are_read_whole(name: str, encoding: str, text: str) -> None:
+    userdata.add(DOCS / name, new_game="demo")
+    c = read_corpus()
+    assert [r.id for r in c.all_rules("demo")] == ["100", "100.1", "100.2"]  # the BOM does not eat the first rule
+    assert c.get("demo", "100.1").text == text
+    assert userdata.documents()[-1].encoding == encoding
+
+
+def test_encoding_can_be_named(tmp_path: Path) -> None:
+    # GBK bytes that are also valid Big5 would be guessed; --encoding settles it
+    p = tmp_path / "gbk.txt"
+    p.write_bytes("100.1 规则。\n".encode("gbk"))
+    userdata.add(p, new_game="demo", encoding="GBK")
+    assert read_corpus().get("demo", "100.1").text == "规则。"
+    with pytest.raises(DataError, match=r"not valid big5 text: line 2, byte 1 of the line \(0xff\)"):
+        q = tmp_path / "q.txt"
+        q.write_bytes("100.1 规则。\n".encode("gb18030") + b"\xff")
+        userdata.add(q, new_game="other", encoding="big5")
+
+
+def test_an_undecodable_document_names_its_first_bad_byte(data_dir: Path) -> None:
+    code, out = cli("add", str(DOCS / "undecodable.txt"), "--new-game", "demo")
+    assert code == 2 and "line 3, byte 7 of the line (0xff)" in out and "--encoding" in out
+    code, out = cli("add", str(DOCS / "control_characters.txt"), "--new-game", "demo")
+    assert code == 2 and "line 2, column 9: control character U+001B" in out
+    assert tree(data_dir) == {}
+
+
+def test_a_document_too_large_is_refused(tmp_path: Path, data_dir: Path) -> None:
+    from judge.corpus.build import MAX_DOCUMENT_BYTES
+
+    p = tmp_path / "big.txt"
+    p.write_bytes(b"100.1 x\n" * (MAX_DOCUMENT_BYTES // 8 + 1))
+    code, out = cli("add", str(p), "--new-game", "demo")
+    assert code == 2 and "超过 8,388,608 字节" in out
+    assert tree(data_dir) == {}
+
+
+def test_remove_refuses_bundled_and_unknown_documents(tmp_path: Path) -> None:
+    code, out = cli("remove", "new.txt")
+    assert code == 2 and "no added documents" in out
+    userdata.add(doc(tmp_path), new_game="demo")
+    code, out = cli("remove", "000_85166b5fbc181240.txt")
+    assert code == 2 and "bundled document" in out
+    code, out = cli("remove", "nope.txt")
+    assert code == 2 and "added documents: new.txt" in out
+    code, out = cli("remove", "new.txt")
+    assert code == 0 and read_corpus().games == ["rise", "sanguo", "riftbound"]
+
+
+def test_corpus_build_reparses_the_added_documents_only(tmp_path: Path, data_dir: Path) -> None:
+    code, out = cli("build")
+    assert code == 0 and "你没有加入任何文件" in out
+    userdata.add(doc(tmp_path), new_game="demo")
+    before = {k: v for k, v in tree(data_dir).items() if k.endswith("demo.yaml")}
+    code, out = cli("build")
+    assert code == 0 and "demo：3 条规则" in out
+    after = {k: v for k, v in tree(data_dir).items() if k.endswith("demo.yaml")}
+    assert sorted(before.values()) == sorted(set(after.values()))  # the same bytes again (a new generation)
+
+
+def test_leftovers_of_an_interrupted_run_are_removed_and_reported(tmp_path: Path, data_dir: Path) -> None:
+    userdata.add(doc(tmp_path), new_game="demo")
+    corpus = data_dir / "corpus"
+    (corpus / "g-0123456789ab" / "raw").mkdir(parents=True)  # what a run killed while writing leaves
+    (corpus / ".current.abc.tmp").write_text("g-0123456789ab", encoding="utf-8")
+    code, out = cli("list")
+    assert code == 0 and "g-0123456789ab" in out and ".current.abc.tmp" in out
+    assert not (corpus / "g-0123456789ab").exists() and not (corpus / ".current.abc.tmp").exists()
+    assert "demo" in read_corpus().games
+
+
+def test_a_damaged_pointer_is_an_error_with_a_way_out(data_dir: Path) -> None:
+    (data_dir / "corpus").mkdir(parents=True)
+    (data_dir / "corpus" / "current").write_bytes(b"\xff\xfe garbage")
+    code, out = cli("list")
+    assert code == 2 and "damaged" in out and "move that folder away" in out
+
+
+def test_an_upgrade_of_the_bundled_corpus_reparses_the_added_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an upgrade changes a bundled game's documents, the user's copy of that game is parsed again with them."""
+    import shutil
+
+    bundled = tmp_path / "pkg" / "rules_corpus"
+    shutil.copytree(REPO / "rules_corpus", bundled)
+    monkeypatch.setattr(paths, "corpus_dir", lambda: bundled)
+    userdata.add(doc(tmp_path, "900.1 新规则，参见规则820.1和规则820.9。\n"), game="riftbound")
+    assert read_corpus().get("riftbound", "820.9") is None and not read_corpus().get("riftbound", "900.1").refs[1].resolved
+    # the "new version": the Riftbound page gains rule 820.9 and the bundled corpus is rebuilt from it
+    raw = bundled / "raw" / "001_c404060e52f8fb3e.txt"
+    raw.write_text(raw.read_text(encoding="utf-8") + "\n820.9\n所属：回响\n新增的条目。\n", encoding="utf-8")
+    from judge.corpus import build
+
+    build.build(root=bundled)
+    c = read_corpus()
+    assert c.get("riftbound", "820.9").text == "新增的条目。" and c.get("riftbound", "900.1").refs[1].resolved
+    assert c.get("riftbound", "900.1").source.file == "new.txt"  # the added document is still there

@@ -1,14 +1,15 @@
-"""Click commands over the parsed corpus: ``rule``, ``rules`` and the ``corpus`` group (build, add).
+"""Click commands over the parsed corpus: ``rule``, ``rules`` and the ``corpus`` group (list, add, remove, build).
 
 Their help and messages are the locale data's (``help.rule``, ``msg.rule`` …)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
-from judge.clitools import GAME, dump_json, fail
+from judge.clitools import GAME, dump_json, echo, fail
 from judge.locale import t
 
 
@@ -54,45 +55,98 @@ def rules_cmd(game: str | None, as_json: bool) -> None:
 
 @click.group("corpus")
 def corpus_group() -> None:
-    """Build the parsed corpus from the raw documents, or add a document."""
+    """The corpus's documents: list them, add one, take one out, build the parsed files."""
+
+
+def _fail(e: Exception) -> NoReturn:
+    fail(t("msg.error", message=e.args[0] if isinstance(e, KeyError) else e))
+
+
+def _leftovers(names: list[str]) -> None:
+    if names:
+        echo(t("msg.corpus.leftovers", names=", ".join(names)), err=True)
 
 
 @corpus_group.command("build")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path))
 def corpus_build(out: Path | None) -> None:
-    """Parse every document listed in sources.yaml into rules_corpus/<game>.yaml and rules_corpus/faq/."""
-    from judge.corpus import build
+    """Parse the documents you added again (with --out DIR: the bundled documents into DIR)."""
+    from judge.corpus import build, userdata
     from judge.faq.parse import build_faq
 
     try:
         if out:
             out.mkdir(parents=True, exist_ok=True)
-        results = build.build(out=out)
-        faq_files = build_faq(out=out)
-    except ValueError as e:  # SourceError, FaqError, a duplicate rule number …
-        fail(t("msg.error", message=e))
+            results = build.build(out=out)
+            faq_files = build_faq(out=out)
+        else:
+            change = userdata.rebuild()
+            _leftovers(change.leftovers)
+            results, faq_files = change.results, []
+            if not results:
+                echo(t("msg.corpus.nothing_added"))
+    except (ValueError, OSError) as e:  # SourceError, FaqError, a duplicate rule number, an unwritable folder …
+        _fail(e)
     for r in results:
-        click.echo(t("msg.corpus.built", game=r.game, rules=r.rules, damaged=r.damaged, unresolved=r.unresolved,
-                     path=r.path))
+        echo(t("msg.corpus.built", game=r.game, rules=r.rules, damaged=r.damaged, unresolved=r.unresolved, path=r.path))
     for path in faq_files:
-        click.echo(t("msg.corpus.faq_built", path=path))
+        echo(t("msg.corpus.faq_built", path=path))
 
 
 @corpus_group.command("add")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--game", "-g", required=True, type=GAME)
+@click.option("--game", "-g", type=GAME)
+@click.option("--new-game")
 @click.option("--format", "fmt", default="plain", show_default=True)
 @click.option("--title")
-def corpus_add(file: Path, game: str, fmt: str, title: str | None) -> None:
-    """Copy FILE into rules_corpus/raw/, list it in sources.yaml, and rebuild the corpus."""
-    from judge.corpus import build
+@click.option("--encoding")
+def corpus_add(file: Path, game: str | None, new_game: str | None, fmt: str, title: str | None, encoding: str | None) -> None:
+    """Add the rules document FILE to your corpus (kept in your data folder), all or nothing."""
+    from judge.corpus import userdata
 
     try:
-        results = build.add(file, game, fmt, title)
-    except (build.SourceError, KeyError, ValueError) as e:
-        fail(t("msg.error", message=e.args[0] if isinstance(e, KeyError) else e))
-    for r in results:
-        click.echo(t("msg.corpus.added", game=r.game, rules=r.rules, path=r.path))
+        change = userdata.add(file, game=game, new_game=new_game, fmt=fmt, title=title, encoding=encoding)
+    except (ValueError, OSError) as e:
+        _fail(e)
+    _leftovers(change.leftovers)
+    for r in change.results:
+        echo(t("msg.corpus.added", game=r.game, rules=r.rules, path=r.path))
+
+
+@corpus_group.command("remove")
+@click.argument("name")
+def corpus_remove(name: str) -> None:
+    """Take the added document NAME out of your corpus."""
+    from judge.corpus import userdata
+
+    try:
+        change = userdata.remove(name)
+    except (ValueError, OSError) as e:
+        _fail(e)
+    _leftovers(change.leftovers)
+    echo(t("msg.corpus.removed", name=change.removed))
+    for r in change.results:
+        echo(t("msg.corpus.added", game=r.game, rules=r.rules, path=r.path))
+
+
+@corpus_group.command("list")
+@click.option("--json", "as_json", is_flag=True)
+def corpus_list(as_json: bool) -> None:
+    """List the corpus's documents: the bundled ones and those you added."""
+    from judge.corpus import layer, userdata
+
+    try:
+        _leftovers(userdata.tidy())
+        docs = userdata.documents()
+    except (ValueError, OSError) as e:
+        _fail(e)
+    if as_json:
+        dump_json({"data_folder": str(layer.layer_dir()), "documents": [d.to_dict() for d in docs]})
+        return
+    for d in docs:
+        origin = t(f"msg.corpus.origin.{d.origin}")
+        echo(f"{origin:<8} {d.game:<10} {d.file}  [{d.format}, {d.encoding}]  {d.title or ''}".rstrip())
+    echo(t("msg.corpus.data_folder", path=layer.layer_dir()))
 
 
 COMMANDS: list[click.Command] = [rule_cmd, rules_cmd, corpus_group]

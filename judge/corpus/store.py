@@ -13,7 +13,7 @@ import yaml
 
 from judge import paths
 from judge.corpus.model import Rule
-from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.datafile import DataError, atomic_write, expect_mapping, read_yaml
 from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")
@@ -44,15 +44,11 @@ def dump_yaml(data: Any) -> str:
     )
 
 
-def game_file(game: str, root: Path | None = None) -> Path:
-    return (root or paths.corpus_dir()) / f"{game}.yaml"
-
-
 def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path) -> Path:
-    """Write one game's corpus file and return its path."""
-    path = game_file(game, root)
+    """Write one game's corpus file (atomically) and return its path."""
+    path = root / f"{game}.yaml"
     data = {"game": game, "documents": documents, "rules": [r.to_dict() for r in rules]}
-    path.write_text(dump_yaml(data), encoding="utf-8")
+    atomic_write(path, dump_yaml(data))
     return path
 
 
@@ -112,19 +108,32 @@ class Corpus:
 NOT_GAMES = {"sources", "glossary", "cards", "example_notes"}
 
 
+def game_files(root: Path | None = None) -> dict[str, Path]:
+    """Each game with a parsed file → that file, the three bundled games first, then others by name.
+
+    With ``root``, the files in that folder; without, the bundled corpus with the user's layer over it
+    (a game with an added document is read from the user's data folder, :mod:`judge.corpus.layer`).
+    """
+    base = root or paths.corpus_dir()
+    files = {p.stem: p for p in base.glob("*.yaml") if p.stem not in NOT_GAMES}
+    if root is None:
+        from judge.corpus import layer
+
+        files.update(layer.game_files())
+    return {g: files[g] for g in [g for g in GAMES if g in files] + sorted(set(files) - set(GAMES))}
+
+
 def game_ids(root: Path | None = None) -> list[str]:
     """The games that have a parsed file: the three bundled ones first, then others by name."""
-    base = root or paths.corpus_dir()
-    present = {p.stem for p in base.glob("*.yaml")} - NOT_GAMES
-    return [g for g in GAMES if g in present] + sorted(present - set(GAMES))
+    return list(game_files(root))
 
 
 def corpus_hash(root: Path | None = None) -> str:
     """A hash of the parsed corpus files (what the search index and reports are built from)."""
     h = hashlib.sha256()
-    for g in game_ids(root):
+    for g, path in game_files(root).items():
         h.update(g.encode())
-        h.update(game_file(g, root).read_bytes())
+        h.update(path.read_bytes())
     return h.hexdigest()
 
 
@@ -137,9 +146,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 def read_corpus(root: Path | None = None) -> Corpus:
     """Read every ``<game>.yaml`` under the corpus folder as it is on disk now."""
     corpus = Corpus()
-    base = root or paths.corpus_dir()
-    for g in game_ids(base):
-        p = game_file(g, base)
+    for g, p in game_files(root).items():
         data = expect_mapping(p, read_yaml(p), ("rules",))
         if not isinstance(data["rules"], list):
             raise DataError(f"{p}: 'rules' must be a list")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import costs, events, targets
 from judge.engine.choice import Choice
 from judge.engine.errors import CannotAdd
+from judge.engine.options import ENUMERATE_MAX, subsets
 from judge.engine.refs import CardRef, LinkRef, Obj
 from judge.engine.state import Link, Waiting
 from judge.engine.trace import LinkInfo
@@ -38,8 +38,8 @@ def choose_parts(game: "Game", link: Link) -> None:
     if modes:  # [chain.mode]
         n_opts = len(modes["options"])
         pick = modes.get("choose", 1)
-        sizes = [pick] if isinstance(pick, int) else list(range(int(pick[0]), int(pick[1]) + 1))
-        options = tuple(c for k in sizes for c in combinations(range(n_opts), k))
+        sizes = range(pick, pick + 1) if isinstance(pick, int) else range(int(pick[0]), int(pick[1]) + 1)
+        options = subsets(tuple(range(n_opts)), sizes)  # listed, or counted when there are too many
         chooser = link.controller
         if modes.get("chooser") == "opponent":
             chooser = game.state.opponents(link.controller)[0]
@@ -52,7 +52,8 @@ def choose_parts(game: "Game", link: Link) -> None:
         else:
             spec = text["x"] if isinstance(text["x"], dict) else {}
             top = int(spec.get("max", 20))
-            link.x = int(game.ask(Choice("x", link.controller, link.source.id, tuple(range(0, top + 1)))))
+            xs = range(0, top + 1)  # a range is answered by membership, never walked; a short one is listed
+            link.x = int(game.ask(Choice("x", link.controller, link.source.id, xs if len(xs) > ENUMERATE_MAX else tuple(xs))))
             game.trace.add("x_value", game.data.cite("chain.x"), player=player, amount=link.x)
     taken: set[Obj] = set()
     for slot in targets.all_slots(link):  # [target.choose]

@@ -8,11 +8,11 @@ A step is a mapping with one operation key (``damage``, ``move``, ``draw`` …) 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable
 
 from judge.engine import events
 from judge.engine.choice import Choice
+from judge.engine.options import subsets
 from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef, Text
 from judge.engine.state import Granted, TriggerEffect
 
@@ -213,8 +213,14 @@ def run_ops(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
     return done_all
 
 
+def op_key(op: dict[str, Any]) -> str:
+    """The operation of a step: its one key that is not a modifier or a text, wherever it stands."""
+    return next(k for k in op if k not in MODIFIERS and k not in ("text", "text_en"))
+
+
 def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
-    key = next(k for k in op if k not in MODIFIERS and k not in ("text", "text_en"))
+    game.spend()
+    key = op_key(op)
     done = _HANDLERS[key](game, ctx, op[key])
     if "if_you_do" in op:  # [effect.if_you_do]: only if all those actions were done
         game.trace.add("if_you_do_yes" if done else "if_you_do_no", game.data.cite("effect.if_you_do"))
@@ -343,6 +349,7 @@ def draw_cards(game: "Game", player: str, n: int) -> int:
     """Draw ``n`` cards one at a time (each draw is its own event)."""
     drawn = 0
     for _ in range(n):
+        game.spend()
         ev = events.emit(game, events.Event("draw", None, player=player))
         if ev is None:
             break
@@ -381,7 +388,7 @@ def _discard(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
             sizes = range(0, top + 1)
         else:
             sizes = range(min(len(hand), value(ctx, spec.get("count", 1))), min(len(hand), value(ctx, spec.get("count", 1))) + 1)
-        options = tuple(tuple(c) for k in sizes for c in combinations(hand, k))
+        options = subsets(tuple(hand), range(sizes.start, sizes.stop))  # listed, or counted when there are too many
         picked: tuple[str, ...] = game.ask(Choice("discard", p, ctx.source.id, options)) if options else ()
         for cid in picked:
             events.emit(game, events.Event("move", game.state.cards[cid].ref, player=p, data={"to": game.data.graveyard, "cause": "discard"}))
@@ -483,7 +490,7 @@ def _interrupt(game: "Game", ctx: Context, spec: Any) -> bool:
 def _feasible(game: "Game", ctx: Context, ops: list[dict[str, Any]]) -> bool:
     """[effect.may]: a player may choose to do the actions only if they can do all of them."""
     for op in ops:
-        key = next(iter(op))
+        key = op_key(op)  # key order never matters: `{text: …, discard: …}` is checked like `{discard: …, text: …}`
         spec = op[key]
         if key == "discard":
             for p in players(ctx, spec.get("player")):

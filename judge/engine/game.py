@@ -9,10 +9,20 @@ from typing import Any
 from judge.engine import chain, resolution, triggers
 from judge.engine.choice import Choice, Chooser
 from judge.engine.errors import InvalidInput
+from judge.engine.options import Space
 from judge.engine.refs import CardRef, PlayerRef
 from judge.engine.state import GameState
 from judge.engine.trace import Trace
 from judge.engine.ruleset import Ruleset
+
+# Work a run may do: each resolution counts the cards in the game (what one costs grows with them), each effect
+# step and each card drawn one. Bundled scenarios use at most 32, drawing 3,000 cards one by one about 6,000; a
+# runaway (a loop never shortcut, a state that grows each cycle) stops within a second or two, not minutes.
+MAX_WORK = 20_000
+
+
+class WorkLimit(InvalidInput):
+    """A run did more work than MAX_WORK: the scenario does not come to an end."""
 
 
 class Game:
@@ -37,6 +47,8 @@ class Game:
         self.loop_stop: Any = None  # [loop.mandatory]: set while a shortcut loop is ending
         self.loop_refuse: str | None = None  # [loop.optional]: this player may not continue the loop next time
         self.state_triggers = _has_state_triggers(state)  # [trigger.state]: checked after every event only if any
+        self._field = {z: data.is_field(z) for z in data.zones}
+        self.work = 0  # see MAX_WORK
 
     def chars(self, card: Any) -> dict[str, Any]:
         """The card's current power, health and armor after continuous effects."""
@@ -54,12 +66,37 @@ class Game:
             return choice.options[0]
         answer = self.chooser.choose(choice)
         if answer not in choice.options:
-            raise InvalidInput(f"choice {answer!r} is not legal for {choice.describe()}; legal options: {list(choice.options)}")
+            opts = choice.options
+            legal = (opts.summary() if isinstance(opts, Space) else
+                     [{"min": opts.start, "max": opts.stop - 1}] if isinstance(opts, range) else list(opts))
+            raise InvalidInput(f"choice {answer!r} is not legal for {choice.describe()}; legal options: {legal}")
         return answer
+
+    def spend(self, units: int = 1) -> None:
+        """Count engine work (see MAX_WORK); past the limit the run stops with what keeps repeating."""
+        self.work += units
+        if self.work > MAX_WORK:
+            raise WorkLimit(self._runaway("its work limit"))
+
+    def _runaway(self, limit: str, repeats: bool = False) -> str:
+        """Why the run stopped: the links that keep resolving in the same order (a loop, 803), if any."""
+        done = f"{len(self.resolved)} resolutions, {self.event_count} events, {len(self.state.cards)} cards"
+        if limit == "its work limit":
+            done += f"; a resolution costs one unit per card in the game, {MAX_WORK:,} in all"
+        tail = [src for _, src, _ in self.resolved[-60:]]
+        shortcut = ", ".join(self.data.cite("loop.optional", "loop.mandatory")) or "—"  # [loop.*]: this game's loop rules
+        found = ", ".join(self.data.cite("loop.found")) or "—"
+        for p in range(1, 21):
+            if len(tail) >= 3 * p and tail[-p:] == tail[-2 * p:-p] == tail[-3 * p:-2 * p]:
+                cycle = " → ".join(tail[-p:] + tail[-p:][:1])
+                hint = (f"its state changes every cycle, so it never repeats and the loop rules ({shortcut}) cannot shortcut it"
+                        if repeats else f"`resolve_all` finds the repeating state and shortcuts it ({shortcut})")
+                return f"the run stopped at {limit} ({done}): the links of {cycle} keep resolving; if that is a loop ({found}), {hint}"
+        return f"the run stopped at {limit} ({done}): the actions do not come to an end"
 
     # --- small helpers ----------------------------------------------------------------------
     def is_field(self, zone: str) -> bool:
-        return self.data.is_field(zone)
+        return self._field[zone]  # asked for every card at every event: a dict lookup (an unknown zone: KeyError)
 
     def player_ref(self, player: str) -> PlayerRef:
         return PlayerRef(player)
@@ -77,11 +114,17 @@ class Game:
     # --- actions -----------------------------------------------------------------------------
     def act(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         """Carry out one scenario action."""
-        kind = next(iter(action))
-        handler = getattr(self, f"_act_{kind}", None)
-        if handler is None:
-            raise InvalidInput(f"unknown action {kind!r}", path)
-        handler(action, path)
+        # an action is known by its kind key wherever it stands: `{by: you, play: strike}` is `{play: strike, by: you}`
+        kinds = [k for k in action if isinstance(k, str) and hasattr(self, f"_act_{k}")]
+        if len(kinds) != 1:
+            raise InvalidInput(f"unknown action {next(iter(action), '')!r}" if not kinds else
+                               f"an action names one kind, not {', '.join(kinds)}", path)
+        kind = kinds[0]
+        handler = getattr(self, f"_act_{kind}")
+        try:
+            handler(action, path)
+        except WorkLimit as e:  # under resolve_all the state never repeated: no 803 shortcut applies
+            raise WorkLimit(self._runaway("its work limit", repeats=kind == "resolve_all"), e.path or path) from None
 
     @contextmanager
     def batch(self, uid: int | None = None) -> Iterator[None]:
@@ -154,6 +197,7 @@ class Game:
         for _ in range(n):
             if not self.state.chain:
                 raise InvalidInput("`resolve`: the response chain is empty", path)
+            self.spend(1 + len(self.state.cards))
             resolution.all_pass_and_resolve(self)
 
     def _act_resolve_all(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
@@ -163,11 +207,12 @@ class Game:
         guard = 0
         detector = Detector(self)
         while self.state.chain:
+            self.spend(1 + len(self.state.cards))
             resolution.all_pass_and_resolve(self)
             detector.step()
             guard += 1
             if guard > 5000:
-                raise InvalidInput("`resolve_all` did not finish after 5000 resolutions without a repeating state", path)
+                raise InvalidInput(self._runaway("5000 resolutions without a repeating state", repeats=True), path)
 
     def _act_attack(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         """A unit attacks (only what effects need: who attacks whom, and the "attacks" event)."""

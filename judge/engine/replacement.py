@@ -8,10 +8,13 @@ player the game's rules name picks the order (``Ruleset.replacement_chooser``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice, scenario_names
+from judge.engine.errors import InvalidInput
+from judge.engine.options import ENUMERATE_MAX
 from judge.engine.refs import CardRef, PlayerRef, Text
 
 if TYPE_CHECKING:
@@ -287,6 +290,10 @@ def _split(game: "Game", r: ReplEffect, ev: "Event", base: dict[str, Any]) -> No
     pool = [c.ref for c in st.cards.values() if game.is_field(c.zone) and game.data.is_unit(c.type)
             and matches_filter(game, c, r.spec["split"].get("among") or {}, r.controller, None) is None]
     options: list[tuple[tuple[str, int], ...]] = []
+    ways = sum(math.comb(len(pool), k) * math.comb(amount - 1, k - 1) for k in range(1, min(len(pool), amount) + 1))
+    if ways > ENUMERATE_MAX:  # counted first: a split is listed only when the ways to make it are few
+        raise InvalidInput(f"{ways} ways to split {amount} damage over {len(pool)} characters, more than "
+                           f"{ENUMERATE_MAX} can be offered as a choice; use a smaller amount or fewer characters")
     for k in range(1, min(len(pool), amount) + 1):
         for group in combinations(pool, k):
             for parts in _compositions(amount, k):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice
 from judge.engine.errors import CannotAdd
+from judge.engine.options import ENUMERATE_MAX, Compositions, Subsets
 from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
 
 if TYPE_CHECKING:
@@ -171,6 +173,8 @@ def choose_slot(game: "Game", link: "Link", slot: dict[str, Any], taken: set[Obj
     if slot.get("random"):
         chosen = _random_targets(game, legal, magnets, n)  # [target.random]
         game.trace.add("targets_random", game.data.cite("target.random", *(["target.magnet"] if magnets else [])), link=LinkRef(link.uid), targets=chosen)
+    elif math.comb(len(legal), n) > ENUMERATE_MAX:  # too many combinations to list: counted, the answer asked for
+        chosen = _choose_counted(game, link, name, legal, magnets, n)
     else:
         combos = [tuple(c) for c in combinations(legal, n)]
         if magnets:  # [target.magnet]: as many magnets as the link can legally take
@@ -189,6 +193,19 @@ def choose_slot(game: "Game", link: "Link", slot: dict[str, Any], taken: set[Obj
     taken.update(chosen)
     if slot.get("distribute"):
         _distribute(game, link, slot, chosen)
+
+
+def _choose_counted(game: "Game", link: "Link", name: str, legal: list[Obj], magnets: list[Obj], n: int) -> list[Obj]:
+    """The targets of a slot with more combinations than can be listed (same answers and steps as the listed way)."""
+    ids = {obj_id(game, o): o for o in legal}
+    best = min(len(magnets), n)  # [target.magnet]: as many magnets as the link can legally take
+    space = Subsets(tuple(ids), range(n, n + 1), tuple(obj_id(game, o) for o in magnets), best)
+    if best:
+        game.trace.add("magnet_forced", game.data.cite("target.magnet"), targets=magnets)
+    answer = set(game.ask(Choice("target", link.controller, link.source.id, space, slot=name)))
+    chosen = [o for o in legal if obj_id(game, o) in answer]
+    game.trace.add("targets", game.data.cite("target.choose"), player=game.player_ref(link.controller), link=LinkRef(link.uid), targets=chosen)
+    return chosen
 
 
 def _random_targets(game: "Game", legal: list[Obj], magnets: list[Obj], n: int) -> list[Obj]:
@@ -218,7 +235,8 @@ def _distribute(game: "Game", link: "Link", slot: dict[str, Any], chosen: list[O
     if total < len(chosen):
         raise CannotAdd("distribute_positive")
     ids = [obj_id(game, o) for o in chosen]
-    options = tuple(tuple(zip(ids, parts)) for parts in _compositions(total, len(chosen)))
+    space = Compositions(tuple(ids), total)  # counted first: listed only when there are few
+    options = space if space.count > ENUMERATE_MAX else tuple(tuple(zip(ids, parts)) for parts in _compositions(total, len(chosen)))
     answer = game.ask(Choice("distribute", link.controller, link.source.id, options, slot=name))
     link.distribution[name] = {o: amount for o, (_, amount) in zip(chosen, answer)}
     game.trace.add("distribute", game.data.cite("target.distribute"), player=game.player_ref(link.controller), distribution=dict(zip(chosen, [a for _, a in answer])))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import continuous
 from judge.engine.choice import Choice, scenario_names
+from judge.engine.options import ENUMERATE_MAX, Orderings
 from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
 from judge.engine.state import Card, Waiting
 
@@ -275,7 +277,7 @@ def place_waiting(game: "Game") -> None:
             continue
         names = scenario_names([w.source.id for w in mine])
         if len(mine) > 1:
-            options = tuple(permutations(names))
+            options = Orderings(names) if math.factorial(len(names)) > ENUMERATE_MAX else tuple(permutations(names))
             order = game.ask(Choice("order", player, None, options))
             mine = [mine[names.index(n)] for n in order]
         game.trace.add("triggers_order", game.data.cite("trigger.order"), player=PlayerRef(player), links=[w.source for w in mine])

@@ -551,8 +551,23 @@ def junit_xml(report: Report) -> bytes:
     root.set("failures", str(failures))
     root.set("errors", "0")
     root.set("skipped", str(skipped))
+    for el in root.iter():  # text from scenario files and documents may hold characters XML 1.0 forbids
+        el.text = _xml_text(el.text)
+        for k, v in el.attrib.items():
+            el.set(k, _xml_text(v) or "")
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+# what XML 1.0 cannot hold at all (most control characters, lone surrogates, U+FFFE/U+FFFF)
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(text: str | None) -> str | None:
+    """``text`` with each character XML cannot hold shown as a visible escape (``\\x1b``); the rest as is."""
+    if text is None:
+        return None
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
 
 def html_report(report: Report) -> str:

@@ -90,6 +90,7 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     """Check every published ruling (FAQ entries and the rules' worked examples) and the FAQ's cited rules."""
     from judge import paths
     from judge.corpus.store import load_corpus
+    from judge.datafile import atomic_write
     from judge.faq import check
     from judge.faq.model import load_documents
 
@@ -109,10 +110,10 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
         fail(t("msg.error", message=e))
     if junit:
         junit.parent.mkdir(parents=True, exist_ok=True)
-        junit.write_bytes(check.junit_xml(report))
+        atomic_write(junit, check.junit_xml(report))
     if html:
         html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(check.html_report(report), encoding="utf-8")
+        atomic_write(html, check.html_report(report))
     if as_json:
         dump_json(report.to_dict())
     else:

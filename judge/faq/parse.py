@@ -204,6 +204,7 @@ def build_faq(root: Path | None = None, out: Path | None = None) -> list[Path]:
     """
     from judge import paths
     from judge.corpus.store import dump_yaml
+    from judge.datafile import atomic_write
 
     root = root or paths.corpus_dir()
     folder = faq_dir(out or root)
@@ -225,6 +226,6 @@ def build_faq(root: Path | None = None, out: Path | None = None) -> list[Path]:
         doc.sha256 = hashlib.sha256(raw).hexdigest()
         folder.mkdir(parents=True, exist_ok=True)
         dest = folder / doc.filename
-        dest.write_text(dump_yaml(doc.to_dict()), encoding="utf-8")
+        atomic_write(dest, dump_yaml(doc.to_dict()))  # a killed build leaves the old file or the new one
         written.append(dest)
     return written

@@ -45,14 +45,25 @@ def _compute(root: Path, game: str) -> dict[str, list[dict[str, str]]]:
     }
 
 
+def _well_formed(data: object) -> bool:
+    """A cache file of the expected shape: rule id → ``[{file, title, status}]`` with text values."""
+    return isinstance(data, dict) and all(
+        isinstance(k, str) and isinstance(v, list)
+        and all(isinstance(s, dict) and all(isinstance(s.get(f), str) for f in ("file", "title", "status")) for s in v)
+        for k, v in data.items()
+    )
+
+
 def citing(game: str, root: Path | None = None) -> dict[str, list[dict[str, str]]]:
     """Rule id → the scenarios of ``game`` whose steps cite it (``[{file, title, status}]``)."""
     root = root or paths.scenarios_dir()
     path = paths.cache_dir() / "citations" / f"{game}-{_key(root, game)}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        cached = json.loads(path.read_text(encoding="utf-8"))
+        if _well_formed(cached):
+            return cached
     except (OSError, ValueError):
-        pass
+        pass  # missing or damaged: computed again and rewritten
     data = _compute(root, game)
     try:  # atomic: a concurrent reader sees the old file or the new one
         write_atomic(path, json.dumps(data, ensure_ascii=False))

@@ -6,6 +6,7 @@ from typing import Any
 
 from judge.engine.choice import CHOICE_KINDS, Choice
 from judge.engine.errors import InvalidInput, OpenChoice
+from judge.engine.options import Space
 
 
 def canon(kind: str, value: Any) -> Any:
@@ -21,6 +22,14 @@ def canon(kind: str, value: Any) -> Any:
     if kind in ("order", "timestamps"):
         return tuple(value)
     return value
+
+
+def show_space(kind: str, space: Space) -> dict[str, Any]:
+    """A choice's options that are too many to list, in the words a scenario file would use (modes from 1)."""
+    out = space.summary()
+    if kind == "mode":
+        out["of"] = [m + 1 for m in out["of"]]
+    return out
 
 
 def show(kind: str, option: Any) -> Any:
@@ -84,6 +93,12 @@ class ScriptedChooser:
                 legal: list[Any] = [{"min": choice.options.start, "max": choice.options.stop - 1}]
                 raise InvalidInput(f"choice {entry[choice.kind]!r} is not legal for {choice.describe()}; legal options: {legal}",
                                    ("choices", i, choice.kind))
+            if isinstance(choice.options, Space):  # too many to list: the answer is checked against the description
+                found = choice.options.find(raw)
+                if found is not None:
+                    return found
+                raise InvalidInput(f"choice {entry[choice.kind]!r} is not legal for {choice.describe()}; legal: "
+                                   f"{show_space(choice.kind, choice.options)}", ("choices", i, choice.kind))
             for opt in choice.options:
                 if canon(choice.kind, opt) == want:
                     return opt

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import GAME
+from judge.clitools import GAME, echo, json_text  # user data (card names, texts, file names) is shown neutralised
 from judge.locale import current, t
 
 
@@ -33,7 +33,6 @@ def resolve(name: str) -> str:
 @click.option("--explain", is_flag=True)
 def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: bool, max_branches: int, explain: bool) -> None:
     """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation."""
-    import json
 
     from judge.scenario import runner
     from judge.scenario.loader import ScenarioError, load_file
@@ -47,7 +46,7 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: b
             sc = load_file(f)
             if branches:
                 br = runner.run_branches(sc, max_branches)
-                ok = all(r.status == "pass" for r, _ in br.outcomes)
+                ok = all(r.status == "pass" for r, _ in br.outcomes) and not br.refused
                 worst = max(worst, 0 if ok else 1)
                 results.append(runner.branches_json(br, lang))
                 texts.append(runner.render_branches(br, lang))
@@ -60,19 +59,19 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: b
             worst = 2
             results.append({"file": f, "status": "invalid", "error": {"line": e.line, "column": e.column, "message": e.message}})
             if not as_json:
-                click.echo(t("msg.error", message=e), err=True)
+                echo(t("msg.error", message=e), err=True)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
             # A file the loader accepted but the engine could not run: still a bad-input report, not a traceback.
             worst = 2
             message = t("msg.scenario.engine_failed", kind=type(e).__name__, error=e)
             results.append({"file": f, "status": "invalid", "error": {"line": 1, "column": 1, "message": message}})
             if not as_json:
-                click.echo(t("msg.error", message=f"{f}:1:1: {message}"), err=True)
+                echo(t("msg.error", message=f"{f}:1:1: {message}"), err=True)
     if as_json:
-        click.echo(json.dumps(results, ensure_ascii=False, indent=2))
+        click.echo(json_text(results))
     else:
         if texts:
-            click.echo("\n\n".join(texts))
+            echo("\n\n".join(texts))
     sys.exit(worst)
 
 
@@ -98,7 +97,7 @@ def list_cmd(game: str | None) -> None:
             title = str(load_file(str(path)).data.get("title", ""))
         except ScenarioError as e:
             title = t("msg.scenario.invalid", message=e.message)
-        click.echo(f"{name}  {title}")
+        echo(f"{name}  {title}")
 
 
 @scenario_group.command("schema")
@@ -121,10 +120,10 @@ def check_cmd(files: tuple[str, ...]) -> None:
     for f in files:
         try:
             load_file(f)
-            click.echo(t("msg.scenario.ok", file=f))
+            echo(t("msg.scenario.ok", file=f))
         except ScenarioError as e:
             bad = True
-            click.echo(t("msg.error", message=e), err=True)
+            echo(t("msg.error", message=e), err=True)
     sys.exit(2 if bad else 0)
 
 

@@ -17,6 +17,7 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCHEMA_PATH = Path(__file__).resolve().parent / "scenario.schema.json"
 Path_ = tuple[Any, ...]
 MAX_DEPTH = 60  # levels of mappings and lists; the bundled scenarios use at most 13
+MAX_BYTES = 256 * 1024  # the largest bundled scenario has 6 KB; bounds the time and memory of loading (about 1 s)
 
 
 class ScenarioError(Exception):
@@ -125,6 +126,7 @@ def load_text(text: str, file: str) -> Scenario:
     """Parse, check against the schema, then check meaning; raise ScenarioError on the first problem."""
     marks = Marks()
     try:
+        _refuse_aliases(text, file)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
@@ -156,16 +158,33 @@ def load_text(text: str, file: str) -> Scenario:
     return sc
 
 
+def _refuse_aliases(text: str, file: str) -> None:
+    """A scenario has no use for YAML aliases (``*name``), and a few of them can expand to billions of values."""
+    if "*" not in text:
+        return
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.AliasEvent):
+            mark = event.start_mark
+            raise ScenarioError(file, mark.line + 1, mark.column + 1,
+                                f"YAML aliases (*{event.anchor}) are not supported in scenario files: write the value out")
+
+
 def load_file(path: str | Path) -> Scenario:
-    """Read and check one scenario file."""
-    p = Path(path)
+    """Read and check one scenario file (a regular file of at most MAX_BYTES)."""
+    from judge.datafile import DataError, read_bounded
+
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = read_bounded(Path(path), MAX_BYTES, "scenario file")
+    except DataError as e:
+        message = str(e).removeprefix(f"{path}: ")
+        raise ScenarioError(str(path), 1, 1, message) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ScenarioError(str(path), 1, 1, f"not UTF-8 text: {e.reason}") from None
-    except OSError as e:
-        raise ScenarioError(str(path), 1, 1, f"cannot read: {e.strerror}") from None
-    return load_text(text, str(path))
+        line = raw.count(b"\n", 0, e.start) + 1
+        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+        raise ScenarioError(str(path), line, col, f"not UTF-8 text: {e.reason} (byte 0x{raw[e.start]:02x})") from None
+    return load_text(text.replace("\r\n", "\n").replace("\r", "\n"), str(path))
 
 
 # --- the schema ------------------------------------------------------------------------------------
@@ -302,6 +321,9 @@ def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_ne
     if isinstance(spec, int):
         if non_negative and spec < 0:
             raise sc.error(path, f"an amount cannot be negative ({spec})")
+        top = schema()["$defs"]["number"]["oneOf"][0]["maximum"]
+        if abs(spec) > top:
+            raise sc.error(path, f"{spec} is out of range: a number in a card's text lies between {-top} and {top}")
         return
     if spec == "X":
         return

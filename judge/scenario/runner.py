@@ -12,12 +12,13 @@ from judge.engine.choice import Choice
 from judge.engine.errors import InvalidInput, OpenChoice
 from judge.engine.game import Game
 from judge.engine.loops import GameOver
+from judge.engine.options import ENUMERATE_MAX, Space
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text, ZoneRef
 from judge.engine.state import Card, GameState, Link, Waiting
 from judge.engine.trace import LinkInfo, Namer, plain
 from judge.engine.ruleset import Cites, Ruleset
 from judge.games import load_game
-from judge.scenario.choices import ScriptedChooser, show
+from judge.scenario.choices import ScriptedChooser, show, show_space
 from judge.scenario.expectations import Checked, check
 from judge.scenario.loader import Scenario, ScenarioError, load_file
 
@@ -219,6 +220,7 @@ class Branches:
     runs: int
     bound: int
     unexplored: int
+    refused: list[str] = field(default_factory=list)  # open choices with too many options to try each
 
 
 def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
@@ -226,12 +228,17 @@ def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
     queue: list[list[Any]] = [[]]
     runs = 0
     groups: dict[str, tuple[Result, list[list[tuple[Choice, Any]]]]] = {}
+    refused: list[str] = []
     while queue and runs < bound:
         prefix = queue.pop(0)
         res = run(sc, prefix)
         runs += 1
         if res.status == "stopped" and res.open_choice is not None:
             opts = res.open_choice.options
+            if isinstance(opts, Space):  # counted, never listed: more options than any bound on runs
+                refused.append(f"{res.open_choice.describe()} has {opts.count} legal options, more than --branches "
+                               f"tries (at most {ENUMERATE_MAX}): answer it in the file's choices:")
+                continue
             # a number range (803 loops) is tried at its smallest value only
             queue.extend(prefix + [opt] for opt in (opts[:1] if isinstance(opts, range) else opts))
             continue
@@ -241,7 +248,7 @@ def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
             groups[key][1].append(res.path)
         else:
             groups[key] = (res, [res.path])
-    return Branches(sc, list(groups.values()), runs, bound, len(queue))
+    return Branches(sc, list(groups.values()), runs, bound, len(queue), refused)
 
 
 # --- rendering ------------------------------------------------------------------------------------
@@ -411,6 +418,8 @@ def _options(c: Choice) -> list[Any]:
     """The legal options as a file would write them; a number range (803) as its bounds."""
     if isinstance(c.options, range):
         return [{"min": c.options.start, "max": c.options.stop - 1}]
+    if isinstance(c.options, Space):  # too many to list: what an answer looks like, and how many there are
+        return [show_space(c.kind, c.options)]
     return [show(c.kind, o) for o in c.options]
 
 
@@ -435,13 +444,14 @@ def render_branches(br: Branches, lang: str) -> str:
         out.extend("   " + line for line in body[start:])
     if br.unexplored:
         out.append(f"!! bound of {br.bound} runs reached: {br.unexplored} open path(s) not explored (raise --max-branches)")
+    out.extend(f"!! not explored: {why}" for why in dict.fromkeys(br.refused))
     return "\n".join(out)
 
 
 def branches_json(br: Branches, lang: str) -> dict[str, Any]:
     return {
         "file": br.scenario.file, "title": br.scenario.data["title"], "runs": br.runs, "bound": br.bound,
-        "unexplored": br.unexplored,
+        "unexplored": br.unexplored, "refused": list(dict.fromkeys(br.refused)),
         "outcomes": [{"status": r.status, "paths": [describe_path(p) for p in paths], "result": to_json(r, lang)}
                      for r, paths in br.outcomes],
     }

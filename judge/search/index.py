@@ -11,6 +11,7 @@ unreadable index is rebuilt on first use.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import hashlib
@@ -236,7 +237,7 @@ def current_path(root: Path, key: str) -> Path | None:
     """The live index folder for ``key``, if the pointer names an existing folder."""
     try:
         name = _pointer(root, key).read_text(encoding="utf-8").strip()
-    except OSError:
+    except (OSError, ValueError):  # missing, unreadable or damaged (not text): rebuilt by the caller
         return None
     path = root / name
     return path if name.startswith(INDEX_PREFIX) and path.is_dir() else None
@@ -279,7 +280,7 @@ def _prune(root: Path) -> None:
                 p.unlink()
                 continue
             live.add(p.read_text(encoding="utf-8").strip())
-        except OSError:
+        except (OSError, ValueError):
             continue
     for d in root.iterdir():
         try:
@@ -325,4 +326,9 @@ def open_index(source: Source | None = None, *, force: bool = False) -> OpenInde
                 return OpenIndex(_open(path), path, key)
             except Exception:  # any unreadable index is rebuilt below
                 failed.append(True)
-    return rebuild(source, root, key)
+    try:
+        return rebuild(source, root, key)
+    except OSError:  # the cache cannot be written (read-only, full): work without it, in a private temporary folder
+        private = Path(tempfile.mkdtemp(prefix="judge-index-"))
+        atexit.register(shutil.rmtree, private, True)
+        return rebuild(source, private, key)

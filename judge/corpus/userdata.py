@@ -1,0 +1,320 @@
+"""Changing the user's corpus layer (:mod:`judge.corpus.layer`): ``judge corpus add``, ``remove`` and ``build``.
+
+Every change is all or nothing, even for a process killed at any point: it builds a complete new generation
+folder beside the live one (documents carried over by hard link, the new document's bytes, ``sources.yaml``, the
+games it touches parsed anew), flushes it to disk, and only then replaces the ``current`` pointer atomically.
+Killed before that, the old generation is still live and the half-built folder is a leftover, removed (and
+reported) by the next command that changes or lists the layer. Changes take a lock, so two never interleave.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from judge import paths
+from judge.corpus import layer as layer_mod
+from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_document, read_sources
+from judge.corpus.decode import encoding_name
+from judge.corpus.formats import get_parser
+from judge.corpus.layer import GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
+from judge.corpus.store import dump_yaml, game_ids
+from judge.datafile import TEMP_SUFFIX, atomic_write, fsync_dir
+
+GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+# names a game may not take: the corpus's other data files, and names Windows reserves for devices
+RESERVED_IDS = frozenset(
+    {"sources", "glossary", "cards", "faq", "raw", "current", "con", "prn", "aux", "nul"}
+    | {f"{dev}{n}" for dev in ("com", "lpt") for n in range(1, 10)}
+)
+MAX_TITLE = 200
+MAX_NAME = 120
+_ONE_LINE_BAD = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+LOCK = ".lock"
+
+
+@dataclass
+class Change:
+    """What a change of the layer did: the games it parsed, and leftovers of interrupted runs it removed."""
+
+    results: list[BuildResult] = field(default_factory=list)
+    leftovers: list[str] = field(default_factory=list)
+    removed: str | None = None
+
+
+@dataclass
+class DocInfo:
+    """One document of the corpus as ``judge corpus list`` shows it."""
+
+    origin: str  # bundled | added
+    game: str
+    file: str
+    format: str
+    title: str | None
+    encoding: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+# --- checking what the user gives --------------------------------------------------------------------------
+def _text_problem(value: str) -> str | None:
+    """Why ``value`` cannot be kept as one line of text, or None."""
+    bad = next((c for c in value if "\ud800" <= c <= "\udfff"), None)
+    if bad is not None:  # a byte that is not UTF-8, passed through from the command line
+        return f"it holds a byte that is not UTF-8 text (0x{ord(bad) - 0xDC00:02x})" if ord(bad) >= 0xDC80 else "it is not valid text"
+    m = _ONE_LINE_BAD.search(value)
+    if m:
+        return f"it holds the control character U+{ord(m.group()):04X}"
+    return None
+
+
+def check_game_id(game: str) -> str:
+    """``game`` if it is a valid game id: lower-case letters, digits, '-' or '_', a letter first, not reserved."""
+    if not GAME_ID_RE.fullmatch(game):
+        shown = game.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+        raise SourceError(
+            f"invalid game id {shown!r}: use 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter"
+        )
+    if game in RESERVED_IDS:
+        raise SourceError(f"invalid game id {game!r}: the name is reserved ({', '.join(sorted(RESERVED_IDS)[:6])}, …)")
+    return game
+
+
+def check_title(title: str | None) -> str | None:
+    """The document title if it is one line of text of at most MAX_TITLE characters."""
+    if title is None:
+        return None
+    problem = _text_problem(title)
+    if problem:
+        raise SourceError(f"--title: {problem}; give the title as plain text")
+    if not title.strip() or len(title) > MAX_TITLE:
+        raise SourceError(f"--title: give 1 to {MAX_TITLE} characters")
+    return title
+
+
+def check_document_name(name: str) -> str:
+    """The name a document is kept under (its file name): text, no control characters, not hidden, not too long."""
+    problem = _text_problem(name)
+    if problem:
+        raise SourceError(f"the file name {name.encode('utf-8', 'surrogateescape')!r}: {problem}; rename the file")
+    if name.startswith(".") or len(name) > MAX_NAME:
+        raise SourceError(f"the file name {name!r}: give a name of at most {MAX_NAME} characters not starting with '.'")
+    return name
+
+
+# --- the lock and leftovers ---------------------------------------------------------------------------------
+@contextmanager
+def locked(layer: Path, wait: bool = True) -> Iterator[bool]:
+    """Hold the layer's lock (yields False when ``wait`` is off and another process holds it)."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks on this platform: changes are still atomic, only not serialised
+        yield True
+        return
+    with open(layer / LOCK, "a") as f:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def clean_leftovers(layer: Path) -> list[str]:
+    """Remove what interrupted runs left (generations the pointer never named, temporary files); hold the lock."""
+    live, previous = pointer(layer)
+    removed = []
+    for p in sorted(layer.iterdir()):
+        if p.name.startswith(GEN_PREFIX) and p.name not in (live, previous):
+            shutil.rmtree(p, ignore_errors=True)
+            removed.append(p.name)
+        elif p.name.startswith(f".{POINTER}.") and p.name.endswith(TEMP_SUFFIX):
+            p.unlink(missing_ok=True)
+            removed.append(p.name)
+    return removed
+
+
+# --- building a generation ----------------------------------------------------------------------------------
+def _carry(src: Path, dest: Path) -> None:
+    """Put an unchanged file of the live generation into the new one (a hard link, else a flushed copy)."""
+    try:
+        os.link(src, dest)
+    except OSError:
+        shutil.copyfile(src, dest)
+        with open(dest, "rb+") as f:
+            os.fsync(f.fileno())
+
+
+def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dict[str, Any]],
+            new_raw: dict[str, bytes], rebuild: set[str]) -> list[BuildResult]:
+    """Write a complete generation holding ``docs`` and make it the live one; parse the games in ``rebuild``
+    (and any game the old generation has no file for); on any failure the new folder is removed."""
+    gen = layer / f"{GEN_PREFIX}{uuid.uuid4().hex[:12]}"
+    assert GEN_RE.fullmatch(gen.name)
+    (gen / RAW).mkdir(parents=True)
+    results: list[BuildResult] = []
+    try:
+        for d in docs:
+            name = Path(d["file"]).name
+            if name in new_raw:
+                atomic_write(gen / RAW / name, new_raw[name])
+            else:
+                assert old is not None
+                _carry(old / RAW / name, gen / RAW / name)
+        bundled = documents_by_game(paths.corpus_dir())
+        new_bases: dict[str, Any] = {}
+        for game in sorted({str(d["game"]) for d in docs}):
+            if game in rebuild or old is None or not (old / f"{game}.yaml").is_file() or game not in bases:
+                mine = [(gen, d) for d in docs if d["game"] == game]
+                results.append(build_game(game, bundled.get(game, []) + mine, gen))
+                new_bases[game] = layer_mod.bundled_hash(game)
+            else:
+                _carry(old / f"{game}.yaml", gen / f"{game}.yaml")
+                new_bases[game] = bases[game]
+        atomic_write(gen / MANIFEST, dump_yaml({"documents": docs, "bases": new_bases}))
+        fsync_dir(gen / RAW)
+        fsync_dir(gen)
+    except BaseException:
+        shutil.rmtree(gen, ignore_errors=True)
+        raise
+    _, before = pointer(layer)
+    atomic_write(layer / POINTER, f"{gen.name}\n{old.name if old else ''}\n")  # the moment the change happens
+    if before and (old is None or before != old.name):
+        shutil.rmtree(layer / before, ignore_errors=True)  # two changes old: no reader can still be in it
+    return results
+
+
+def _current(layer: Path) -> tuple[Path | None, dict[str, Any]]:
+    old = live_dir(layer)
+    return old, (manifest(old) if old else {"documents": [], "bases": {}})
+
+
+# --- the changes --------------------------------------------------------------------------------------------
+def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt: str = "plain",
+        title: str | None = None, encoding: str | None = None) -> Change:
+    """Add a rules document to the user's layer: to a known ``game``, or to a ``new_game`` started with it.
+
+    Everything is checked before anything is written; a rebuild that fails (a rule number the game already has)
+    changes nothing.
+    """
+    if (game is None) == (new_game is None):
+        raise SourceError("give --game ID (a game the corpus has) or --new-game ID (to start a new game)")
+    gid = check_game_id(new_game if new_game is not None else str(game))
+    known = game_ids()
+    if game is not None and gid not in known:
+        raise SourceError(f"unknown game {gid!r}; known games: {', '.join(known)}. To start a new game give --new-game {gid}")
+    if new_game is not None and gid in known:
+        raise SourceError(f"game {gid!r} already exists; add a document to it with --game {gid}")
+    try:
+        parser = get_parser(fmt)
+    except KeyError as e:
+        raise SourceError(e.args[0]) from None
+    name = check_document_name(file.name)
+    title = check_title(title)
+    doc = read_document(file, encoding_name(encoding) if encoding is not None else None)
+    if not parser(doc.text):
+        raise SourceError(f"{file}: the format {fmt!r} found no rules in it")
+    layer = layer_dir()
+    layer.mkdir(parents=True, exist_ok=True)
+    with locked(layer):
+        leftovers = clean_leftovers(layer)
+        old, data = _current(layer)
+        taken = {Path(d["file"]).name: "your added documents" for d in data["documents"]}
+        bundled = read_sources(paths.corpus_dir())
+        taken.update({Path(d["file"]).name: "the bundled corpus" for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
+        if name in taken:
+            raise SourceError(f"{name}: a document of that name is already in {taken[name]}; rename the file"
+                              + (" or take the other out first (judge corpus remove NAME)" if taken[name] != "the bundled corpus" else ""))
+        entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": fmt, "encoding": doc.encoding}
+        if title is not None:
+            entry["title"] = title
+        results = _commit(layer, old, data["bases"], data["documents"] + [entry], {name: doc.raw}, {gid})
+    return Change(results, leftovers)
+
+
+def remove(name: str) -> Change:
+    """Take an added document out of the user's layer (its game is parsed again without it)."""
+    layer = layer_dir()
+    if not live_dir(layer):
+        raise SourceError("no added documents to remove (judge corpus list shows the corpus's documents)")
+    with locked(layer):
+        leftovers = clean_leftovers(layer)
+        old, data = _current(layer)
+        wanted = Path(name).name
+        found = [d for d in data["documents"] if Path(d["file"]).name == wanted]
+        if not found:
+            bundled = {Path(d["file"]).name for d in read_sources(paths.corpus_dir()).get("documents") or []}
+            if wanted in bundled:
+                raise SourceError(f"{wanted} is a bundled document: only documents you added can be removed")
+            added = ", ".join(Path(d["file"]).name for d in data["documents"]) or "none"
+            raise SourceError(f"no added document named {wanted!r}; added documents: {added}")
+        game = str(found[0]["game"])
+        docs = [d for d in data["documents"] if d is not found[0]]
+        results = _commit(layer, old, data["bases"], docs, {}, {game})
+    return Change(results, leftovers, removed=wanted)
+
+
+def rebuild() -> Change:
+    """Parse every game of the user's layer again (after a parser change or an upgrade); nothing added: no-op."""
+    layer = layer_dir()
+    if not live_dir(layer):
+        return Change()
+    with locked(layer):
+        leftovers = clean_leftovers(layer)
+        old, data = _current(layer)
+        results = _commit(layer, old, data["bases"], data["documents"], {}, {str(d["game"]) for d in data["documents"]})
+    return Change(results, leftovers)
+
+
+def refresh() -> Path:
+    """Parse again the games whose bundled documents changed since they were built; the live generation after."""
+    layer = layer_dir()
+    try:
+        with locked(layer):
+            old, data = _current(layer)
+            stale = set(layer_mod.stale_games(data))
+            if stale and old is not None:
+                _commit(layer, old, data["bases"], data["documents"], {}, stale)
+    except (OSError, ValueError) as e:
+        raise SourceError(
+            f"the bundled corpus changed (judge was upgraded) and your added documents could not be parsed again "
+            f"with it: {e}. Take the document out (judge corpus remove NAME) or fix it and add it again"
+        ) from e
+    gen = live_dir(layer)
+    assert gen is not None
+    return gen
+
+
+def documents() -> list[DocInfo]:
+    """Every document of the corpus: the bundled ones, then those the user added."""
+    out = []
+    for game, docs in documents_by_game(paths.corpus_dir()).items():
+        out += [DocInfo("bundled", game, Path(d["file"]).name, d["format"], d.get("title"), d.get("encoding", "utf-8"))
+                for _, d in docs]
+    gen = live_dir()
+    if gen is not None:
+        out += [DocInfo("added", str(d["game"]), Path(d["file"]).name, str(d["format"]), d.get("title"), d.get("encoding"))
+                for d in manifest(gen)["documents"]]
+    return out
+
+
+def tidy() -> list[str]:
+    """Remove leftovers of interrupted runs if no other process is changing the layer now; what was removed."""
+    layer = layer_dir()
+    if not layer.is_dir():
+        return []
+    try:
+        with locked(layer, wait=False) as got:
+            return clean_leftovers(layer) if got else []
+    except OSError:
+        return []  # a read-only data folder: nothing to tidy from here
