@@ -92,9 +92,15 @@ def _redirect_attack(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     if not combat or not attackers or not to or combat.get("attacker") != attackers[0] or not st.is_current(to[0]):
         game.trace.add("cannot", game.data.cite("effect.text_order"), what=game.data.text("op_redirect"))
         return False
+    from judge.engine.continuous import in_force
+
+    was_attacked = combat.get("defender")
+    conditional = any((e.cond or {}).get("attacks") and e.source == was_attacked for e in in_force(game))
     combat["defender"] = to[0]
     game.chars_cache.clear()
-    game.trace.add("attack_redirected", game.data.cite("combat.redirect"), card=attackers[0], target=to[0])
+    # [continuous.while]: an effect that applied only while it attacked the first card stops applying
+    game.trace.add("attack_redirected", game.data.cite("combat.redirect", *(["continuous.while"] if conditional else [])),
+                   card=attackers[0], target=to[0])
     return True
 
 

@@ -44,7 +44,7 @@ def choose_parts(game: "Game", link: Link) -> None:
         if modes.get("chooser") == "opponent":
             chooser = game.state.opponents(link.controller)[0]
         link.modes = list(game.ask(Choice("mode", chooser, link.source.id, options)))
-        game.trace.add("mode", game.data.cite("chain.mode"), player=game.player_ref(chooser), modes=[m + 1 for m in link.modes])
+        game.trace.add("mode", game.data.cite("chain.mode", *(["chain.mode_opponent"] if chooser != link.controller else [])), player=game.player_ref(chooser), modes=[m + 1 for m in link.modes])
     if text.get("x") is not None:  # [chain.x]
         if link.free:
             link.x = 0
@@ -80,7 +80,8 @@ def add_link(game: "Game", player: str, kind: str, source: CardRef, text: dict[s
             events.emit(game, events.Event("move", source, data={"to": "chain", "cause": "silent"}))
             link.source = game.state.cards[source.id].ref
         elsewhere = kind == "ability" and not game.is_field(game.state.cards[source.id].zone)
-        game.trace.add("announce", game.data.cite("chain.announce", *(["ability.other_zone"] if elsewhere else [])),
+        keys = ["chain.announce"] + (["chain.ability"] if kind == "ability" else []) + (["ability.other_zone"] if elsewhere else [])
+        game.trace.add("announce", game.data.cite(*keys),
                        player=game.player_ref(player), link=LinkRef(link.uid))
         choose_parts(game, link)
         costs.pay(game, link)

@@ -163,6 +163,8 @@ def _works_here(card: "Card") -> bool:
 def lost_abilities(game: "Game", card: "Card") -> bool:
     """Has an effect in force taken all of the card's abilities away (judged on its printed characteristics, so that
     what a card has does not depend on itself)? Cached until the next event."""
+    if not any(e.kinds.get("lose_abilities") for e in game.state.cont_effects):
+        return False  # the usual case, asked for every card at every event: no such effect exists
     key = ("lost", card.id, card.inc)
     cached = game.chars_cache.get(key)  # type: ignore[arg-type]
     if cached is not None:
@@ -442,6 +444,17 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
         refs_locked = [r for r in refs_locked if r not in excl]
     ts = st.tick_for(("link", link.uid)) if link is not None else st.tick()  # [timestamp.link]: when the link resolves
     bindings = {"self": ctx.source, **{k: v[0] for k, v in ((n, card_refs(ctx, n)) for n in _named_refs(spec)) if v}}
+    locked_values = False
+    if game.data.raw.get("lock_values_on_resolution"):  # [continuous.locked_value]: amounts decided once, now
+        from judge.engine.effects import value
+
+        spec = dict(spec)
+        for ch in CHARS:
+            if ch in spec and not isinstance(spec[ch], int):
+                spec[ch], locked_values = int(value(ctx, spec[ch])), True
+        if isinstance(spec.get("set"), dict) and any(not isinstance(v, int) for v in spec["set"].values()):
+            spec["set"] = {k: v if isinstance(v, int) else int(value(ctx, v)) for k, v in spec["set"].items()}
+            locked_values = True
     eff = from_spec(game, spec, ctx.source, ctx.controller, bindings, ts, "link", "timestamp.link", refs_locked)
     if not lock and "except" in spec:
         eff.affects["except"] = card_refs(ctx, spec["except"])
@@ -455,7 +468,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     keys = ["continuous.from_link", "timestamp.link"] + (["continuous.locked"] if lock and isinstance(target, dict) else []) + \
         (["continuous.rechecked"] if not lock else []) + (["continuous.while"] if eff.cond else []) + \
         (["continuous.as_long_as"] if as_long_as else []) + (["continuous.until_event"] if eff.until_ready else []) + \
-        (["continuous.group_on_field"] if isinstance(target, dict) and "zone" not in target.get("each", {}) else [])
+        (["continuous.group_on_field"] if isinstance(target, dict) and "zone" not in target.get("each", {}) else []) + \
+        (["continuous.locked_value"] if locked_values else [])
     cites = game.data.cite(*keys)
     if eff.until_ready is not None:
         until = game.data.text("until_ready", card=game.state.cards[eff.until_ready.id].name.get("zh", ""))

@@ -79,7 +79,8 @@ def pay(game: "Game", link: "Link") -> None:
     spec = link.text.get("cost") or {}
     amount, detail = total(game, link)
     if spec or amount:
-        keys = ["cost.total"] + (["cost.modifier"] if modifiers(game, link) and not link.free else [])
+        keys = ["cost.total"] + (["cost.modifier"] if modifiers(game, link) and not link.free else []) + \
+            (["cost.alt_additional"] if spec.get("alt") is not None or spec.get("additional") else [])
         game.trace.add("cost", game.data.cite(*keys), player=game.player_ref(link.controller), detail=detail, amount=amount)
     paid: list[Text] = []
     if amount > st.pools.get(link.controller, 0):
@@ -105,4 +106,4 @@ def pay(game: "Game", link: "Link") -> None:
         name = st.cards[chosen].name
         paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if paid:
-        game.trace.add("pay", game.data.cite("cost.total"), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))
+        game.trace.add("pay", game.data.cite("cost.total", *(["cost.exhaust"] if spec.get("exhaust") else [])), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))

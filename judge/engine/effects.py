@@ -62,6 +62,9 @@ def value(ctx: Context, spec: Any) -> int:
             refs = cards(ctx, arg)
             if not refs:
                 return 0
+            looked_back = ctx.bindings.get("self_left")  # a leaves-the-field ability reads the card as it left
+            if arg == "self" and isinstance(looked_back, CardRef) and looked_back.id == refs[0].id:
+                refs = [looked_back]  # [info.lki]: its characteristics as they last were on the field
             card, old = game.state.view(refs[0])
             cur = game.state.lki_chars.get(refs[0], {}) if old else game.chars(card)
             stat = {"power": cur.get("power", card.power), "health": cur.get("health", card.health), "cost": card.cost,
@@ -90,8 +93,12 @@ def value(ctx: Context, spec: Any) -> int:
             for stat in ("cost", "power", "health"):  # bounds are read from this context (e.g. "≥ its own cost")
                 if isinstance(flt.get(stat), dict):
                     flt[stat] = {k: value(ctx, v) for k, v in flt[stat].items()}
-            return sum(c.copies for c in game.state.cards.values() if (c.zone == zone if zone else game.is_field(c.zone))
-                       and matches_filter(game, c, flt, ctx.controller, ctx.link) is None)
+            n = sum(c.copies for c in game.state.cards.values() if (c.zone == zone if zone else game.is_field(c.zone))
+                    and matches_filter(game, c, flt, ctx.controller, ctx.link) is None)
+            if ctx.link is not None and game.data.cite("info.count") and f"count:{id(arg)}" not in ctx.read:
+                ctx.read.add(f"count:{id(arg)}")  # [info.count]: a count the effect reads as it is carried out, once
+                game.trace.add("read_info", game.data.cite("info.count"), what=game.data.text("count"), amount=n)
+            return n
         vals = [value(ctx, a) for a in arg]
         if op == "add":
             return sum(vals)
@@ -323,7 +330,8 @@ def _repair(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 def _destroy(game: "Game", ctx: Context, spec: Any) -> bool:
     return _each_card(ctx, spec, lambda r: _on_field(game, r) and events.emit(game, events.Event(
-        "move", r, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("effect.one_shot")})) is not None, "destroy")
+        "move", r, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("effect.one_shot"),
+                         "by": ctx.source})) is not None, "destroy")
 
 
 def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
@@ -333,7 +341,7 @@ def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         return events.emit(game, events.Event("move", ref, player=ctx.controller, data={
             "to": spec["to"], "face_down": spec.get("face") == "down", **({"exhausted": True} if spec.get("exhausted") else {}),
             "controller": ctx.controller if game.is_field(spec["to"]) and spec.get("under") == "you" else None,
-            "cites": game.data.cite("effect.move")})) is not None  # a move by a resolving link is a one-shot effect
+            "cites": game.data.cite("effect.move"), "by": ctx.source})) is not None  # a one-shot effect of the link
 
     return _each_card(ctx, spec["card"], one, "move")
 

@@ -84,6 +84,9 @@ def _apply_move(game: "Game", ev: Event) -> bool:
     ev.data["from"] = origin
     if game.is_field(origin):
         st.lki_chars[ev.card] = dict(game.chars(card))  # its characteristics as it left [info.lki]
+        if not game.is_field(to) and game.data.cite("continuous.ends") and any(
+                ab.get("kind") in ("continuous", "cost_modifier", "replacement") for ab in card.abilities):
+            game.trace.add("abilities_end", game.data.cite("continuous.ends"), card=ev.card)  # [continuous.ends]
     st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit [info.lki]
     card.inc += 1
     card.zone = to
@@ -133,6 +136,8 @@ def _apply_damage(game: "Game", ev: Event) -> bool:
         return False
     amount = max(0, int(ev.data["amount"]))
     if amount <= 0:
+        if game.data.cite("damage.zero"):  # [damage.zero]: shown where the game's rules say 0 damage is no damage
+            game.trace.add("no_damage", game.data.cite("damage.zero"), card=ev.card)
         return False
     st.cards[ev.card.id].damage += amount
     st.turn_damage[ev.card.id] = st.turn_damage.get(ev.card.id, 0) + amount  # [prevention.first_each_turn]

@@ -314,7 +314,10 @@ class Game:
 
         for card in self.state.cards.values():
             card.granted = [g for g in card.granted if g.until != "turn"]
+        expired = [t for t in self.state.trigger_effects if t.until == "turn"]
         self.state.trigger_effects = [t for t in self.state.trigger_effects if t.until != "turn"]
+        if expired and self.data.cite("delayed.expires"):  # [delayed.expires]: a delayed ability's time limit ends
+            self.trace.add("delayed_expired", self.data.cite("delayed.expires"), card=expired[0].source)
         continuous.end(self, "turn")  # [turn.end]: "this turn" effects end
         replacement.end(self, "turn")
         self.state.turn_damage = {}  # [prevention.first_each_turn]: "the first X each turn" starts again

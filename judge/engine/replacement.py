@@ -176,16 +176,25 @@ def replace(game: "Game", ev: "Event") -> "Event | None":
         if all(r.optional for r in pool):
             options = options + ("none",)  # [prevention.armor]: "you may exhaust an armor"
         pick = game.ask(Choice("replacement", who, None, options)) if len(options) > 1 else options[0]
-        if len(pool) > 1 or pick == "none":
-            game.trace.add("replacement_order", cites, player=PlayerRef(who), text=Text(str(pick)))
-        if pick == "none":
+        r = pool[names.index(pick)] if pick != "none" else None
+        chosen = _named(game, r) if r is not None else game.data.text("none")
+        if len(pool) > 1 or pick == "none":  # the player's choice, named by the effect (its card and text)
+            game.trace.add("replacement_order", cites, player=PlayerRef(who), text=chosen)
+        elif len(pool) < len(cands):  # the rules put this one first (a self-replacement effect …)
+            game.trace.add("replacement_first", cites, text=chosen)
+        if r is None:
             return ev
-        r = pool[names.index(pick)]
         applied.add(r.rid)  # [replacement.once]: never again to this event or what it produces
         out = _apply(game, r, ev)
         if out is None:
             return None
         ev = out
+
+
+def _named(game: "Game", r: ReplEffect) -> Text:
+    """A replacement effect as a judge reads it: its card's name and its text."""
+    name = game.state.cards[r.source.id].name if r.source.id in game.state.cards else {"zh": r.source.id}
+    return Text(f"{name['zh']}（{r.text.zh}）", f"{name.get('en') or name['zh']} ({r.text.get('en')})")
 
 
 def _live(game: "Game", existing: list[ReplEffect]) -> list[ReplEffect]:
@@ -234,6 +243,8 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
             key = f"{r.rid}@{ev.card.id}"
             st.turn_prevented[key] = st.turn_prevented.get(key, 0) + prevented
         ev.data["amount"] = amount - prevented
+        if isinstance(s.get("from"), dict):  # [prevention.source]: the source was checked as it would deal the damage
+            cites = cites + game.data.cite("prevention.source")
         game.trace.add("prevented", cites, **base, target=ev.card, amount=prevented, left=ev.data["amount"])
         if prevented > 0 and ev.card is not None:  # [prevention.trigger]: prevented damage triggers "when prevented"
             triggers.collect(game, events.Event("prevented", ev.card, player=ev.player,
@@ -243,7 +254,8 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
             return None
         return ev
     if "instead" in s or s.get("skip"):
-        game.trace.add("replaced_instead", game.data.cite("replacement.instead"), **base, what=game.data.text(f"event_{ev.kind}"))
+        again = ["replacement.again"] if ev.data.get("applied") - {r.rid} else []  # an event another replacement made
+        game.trace.add("replaced_instead", game.data.cite("replacement.instead", *again), **base, what=game.data.text(f"event_{ev.kind}"))
         if s.get("instead"):
             ctx = Context(game, None, r.controller, r.source, {"self": r.source, "event": ev.card} if ev.card else {"self": r.source})
             saved = game.inherit
@@ -255,26 +267,28 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
         return None
     if "split" in s and ev.kind in PACKETS:
         return _split(game, r, ev, base)
-    changes: list[str] = []
+    changes: list[Text] = []
+    words = game.data
     if "add" in s:
         ev.data["amount"] = int(ev.data["amount"]) + int(s["add"])
-        changes.append(f"amount {int(ev.data['amount']) - int(s['add'])}→{ev.data['amount']}")
+        changes.append(words.text("change_amount", old=int(ev.data["amount"]) - int(s["add"]), new=ev.data["amount"]))
     if "set_amount" in s:
         ev.data["amount"] = int(s["set_amount"])
-        changes.append(f"amount→{ev.data['amount']}")
+        changes.append(words.text("change_amount", old=ev.data.get("was", "…"), new=ev.data["amount"]))
     for k in ("type", "combat", "preventable"):
         if k in s:
             ev.data[k] = s[k]
-            changes.append(f"{k}→{s[k]}")
+            shown = words.text("yes" if s[k] is True else "no") if isinstance(s[k], bool) else Text(str(s[k]), str(s[k]))
+            changes.append(words.text(f"change_{k}", new=shown))
     if "zone" in s and ev.kind == "move":
         ev.data["to"] = s["zone"]
         ev.data["cause"] = "move"
-        changes.append(f"zone→{s['zone']}")
+        changes.append(words.text("change_zone", zone=Text(words.zone_name(s["zone"], "zh"), words.zone_name(s["zone"], "en"))))
     keys = ["replacement.modify"] + (["damage.packet"] if ev.kind in PACKETS else [])
     if s.get("next"):
         keys.append("replacement.next")  # every packet of this one resolution counts as "the next time"
     cites = game.data.cite(*keys)
-    game.trace.add("replaced", cites, **base, what=Text(", ".join(changes)))
+    game.trace.add("replaced", cites, **base, what=Text("，".join(c.zh for c in changes), ", ".join(c.en for c in changes)))
     return ev
 
 
@@ -339,7 +353,7 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
         game.trace.add("cannot", game.data.cite("prevention.zero"), what=game.data.text("prevent_zero"))
         return False
     r = ReplEffect(f"e:{st.next_eid}", ctx.source, ctx.controller, inner, Text(spec.get("text", "…"), spec.get("text_en", "")),
-                   refs, str(spec.get("until", "game")), ts=st.tick())
+                   refs, str(spec.get("until", "game")), ts=st.tick(), self_replacing=bool(spec.get("self_replacing")))
     st.next_eid += 1
     st.repl_effects.append(r)
     group = any(isinstance(spec.get(k), dict) for k in ("to", "from"))  # a description: it also meets later cards

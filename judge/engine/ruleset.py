@@ -57,10 +57,17 @@ class Ruleset:
         self.token: dict[str, str] = data.get("token") or {}  # where a token goes and its type, unless it says
         self.keywords: dict[str, dict[str, Any]] = data.get("keywords") or {}  # keyword abilities the rules define
         self.field_zones = frozenset(z for z, info in self.zones.items() if info.get("field"))
+        self._cited: dict[tuple[str, ...], Cites] = {}
 
     # --- citations ---------------------------------------------------------------------------------
     def cite(self, *keys: str) -> Cites:
         """The rule ids of this game for these rule keys, in order, without repeats (see the module docstring)."""
+        found = self._cited.get(keys)
+        if found is None:
+            found = self._cited[keys] = self._cite(keys)
+        return found
+
+    def _cite(self, keys: tuple[str, ...]) -> Cites:
         ids: list[str] = []
         outside: list[str] = []
         for key in keys:

@@ -76,6 +76,18 @@ class Card:
         """Printed abilities then granted ones, in that order."""
         return list(self.abilities) + [g.ability for g in self.granted]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
+        """A copy for a snapshot or last-known information: the card's own state is copied; its printed texts (name,
+        abilities, play text, what it enters with) are data the engine never changes, so they are shared."""
+        new = copy.copy(self)
+        new.subtypes, new.factions, new.status = list(self.subtypes), list(self.factions), list(self.status)
+        new.counters = dict(self.counters)
+        new.counter_ts = {k: [list(p) for p in v] for k, v in self.counter_ts.items()}
+        new.granted = list(self.granted)  # each Granted is never changed once made
+        new.armor_for = list(self.armor_for)
+        memo[id(self)] = new
+        return new
+
 
 @dataclass
 class Link:

@@ -156,6 +156,8 @@ def collect(game: "Game", ev: "Event") -> None:
             if game.loop_stop is not None and game.loop_stop(href, ab):
                 continue  # [loop.mandatory]: the loop ends the next time this effect would trigger: it does not
             bindings, tracked = _follow_move(ev, {"self": href}, ab.get("do"))
+            if old:  # it looks back in time: "self" is the card in its new zone, its characteristics those it left with
+                bindings["self_left"] = href
             if ev.card is not None:
                 bindings["event"] = ev.data.get("new", ev.card)
             if "amount" in ev.data:
@@ -165,6 +167,7 @@ def collect(game: "Game", ev: "Event") -> None:
             _wait(game, Waiting("trigger", href, host.controller, ab, bindings, tracked))
             extra = tuple(ev.data.get("trigger_cites", ())) + (game.data.cite("ability.other_zone") if not game.is_field(zone) else ())
             extra += (game.data.cite("trigger.if_clause") if "if" in (ab.get("when") or {}) else ())
+            extra += (game.data.cite("trigger.leaves") if old else ())  # it looked back at the object that left
             game.trace.add("trigger_fires", game.data.cite("trigger.fires") + extra + _rule_of(ab), card=href,
                            player=PlayerRef(host.controller))
     for te in list(st.trigger_effects):

@@ -305,9 +305,15 @@ def explain_lines(game: Game, per_card: dict[str, Any], n: Namer, lang: str) -> 
             for k, a in enumerate(rows, 1):
                 dep = "".join(f"; {w('explain_depends')} {n(d.source)} “{n(d.text)}” "
                               f"({w('explain_' + d.kind).format(char=w(d.char) if d.char else '')})" for d in a.depends_on)
-                out.append(f"    {k}. {n(a.source)} “{n(a.text)}”: {a.before} → {a.after}  "
-                           f"[{w('explain_ts')} {a.ts} ({a.ts_rule}); {w('explain_' + a.reason)}{dep}]")
+                rule = f" ({a.ts_rule})" if a.ts_rule else ""
+                out.append(f"    {k}. {n(a.source)} “{n(a.text)}”: {_shown(a.before)} → {_shown(a.after)}  "
+                           f"[{w('explain_ts')} {a.ts}{rule}; {w('explain_' + a.reason)}{dep}]")
     return out
+
+
+def _shown(value: Any) -> str:
+    """A characteristic's value for ``--explain``: a number, or a list of subtypes joined."""
+    return "、".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def explain_json(per_card: dict[str, Any]) -> dict[str, Any]:

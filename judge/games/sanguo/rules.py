@@ -61,9 +61,13 @@ class SanguoRules(Ruleset):
 
     def _note_layers(self, game: "Game", card: "Card", effs: list[Any], parts: list[Any], base: dict[str, Any]) -> None:
         """Say once per card when the layers put its effects in another order than the one they began in (416.5a)."""
-        from judge.engine.continuous import _touches
+        from judge.engine.continuous import _apply, _touches
 
-        touching = [p for p in parts if _touches(game, p, card, base)]
+        touching, vals = [], dict(base)
+        for p in parts:  # in layer order, each judged on what the layers before it made of the card
+            if _touches(game, p, card, vals):
+                touching.append(p)
+                vals = _apply(game, p, card, vals)
         in_time = sorted(touching, key=lambda p: (p.ts, p.order))
         if [p.eid for p in touching] == [p.eid for p in in_time]:
             return
@@ -71,7 +75,9 @@ class SanguoRules(Ruleset):
         if key in game.state.ts_noted:
             return
         game.state.ts_noted.add(key)
-        game.trace.add("layer_order", self.cite("layer.order"), card=card.ref, effects=[p.text for p in touching])
+        cda = any(p.cda for p in touching)  # 404.2: a characteristic-defining ability's effect goes first in its layer
+        game.trace.add("layer_order", self.cite("layer.order", *(["layer.cda"] if cda else [])), card=card.ref,
+                       effects=[p.text for p in touching])
 
     def locks_affected(self, spec: dict[str, Any]) -> bool:
         # 416.3b: an effect a card or ability creates as it resolves that changes characteristics (or control) affects
@@ -80,7 +86,10 @@ class SanguoRules(Ruleset):
         return bool(spec.get("lock")) or any(k in spec for k in _CHARACTERISTICS)
 
     def replacement_chooser(self, game: "Game", ev: "Event", cands: list[ReplEffect]) -> tuple[str, list[ReplEffect], Cites]:
-        own = [r for r in cands if r.self_replacing and ev.card is not None and r.source.id == ev.card.id]
+        # a self-replacement effect: one a card or ability makes for what it itself does (its own event, or an event
+        # of the card it is)
+        own = [r for r in cands if r.self_replacing and (ev.data.get("by") == r.source
+                                                         or (ev.card is not None and r.source.id == ev.card.id))]
         if own:  # 417.6c, 417.9a: self-replacement effects apply before the others
             card, _ = game.state.view(ev.card)  # type: ignore[arg-type]
             return card.controller, own, self.cite("replacement.self_first")
