@@ -640,7 +640,6 @@ def _for_each(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 def _create(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """Put a token onto the field under a player's control; it enters like a card [enter]."""
-    st = game.state
     who = players(ctx, spec.get("under", "you"))
     ok = False
     for p in who:

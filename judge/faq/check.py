@@ -46,7 +46,6 @@ whose raw document is missing or has changed since it was parsed (rebuild with
 from __future__ import annotations
 
 import hashlib
-import importlib
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
