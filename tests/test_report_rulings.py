@@ -209,8 +209,11 @@ def test_a_stopped_run_lists_the_legal_options_and_the_rule_that_gives_the_choic
 
 
 def test_report_takes_a_bundled_scenario_name(tmp_path: Path) -> None:
+    from judge import paths
+
     by_name = render("rise/708_1a_your_turn", tmp_path / "a.html")
-    by_path = render(REPO / "scenarios/rise/708_1a_your_turn.yaml", tmp_path / "b.html")
+    # the bundled file the name stands for: in the checkout, or inside the installed package (CI installs it)
+    by_path = render(paths.scenarios_dir() / "rise/708_1a_your_turn.yaml", tmp_path / "b.html")
     assert by_name == by_path
     res = run_cli("report", "rise/no_such_scenario", "-o", str(tmp_path / "c.html"))
     assert res.exit_code == 2 and "no_such_scenario" in res.output and not (tmp_path / "c.html").exists()
