@@ -13,7 +13,7 @@ import yaml
 
 from judge import paths
 from judge.corpus.model import Rule
-from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.datafile import DataError, expect_mapping
 from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")
@@ -138,9 +138,11 @@ def read_corpus(root: Path | None = None) -> Corpus:
     """Read every ``<game>.yaml`` under the corpus folder as it is on disk now."""
     corpus = Corpus()
     base = root or paths.corpus_dir()
+    from judge.corpus.cache import cached_yaml  # the parsed data from the per-user cache while the file is unchanged
+
     for g in game_ids(base):
         p = game_file(g, base)
-        data = expect_mapping(p, read_yaml(p), ("rules",))
+        data = expect_mapping(p, cached_yaml(p), ("rules",))
         if not isinstance(data["rules"], list):
             raise DataError(f"{p}: 'rules' must be a list")
         corpus.documents[g] = data.get("documents") or []
