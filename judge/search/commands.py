@@ -72,13 +72,16 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
     ⟦ and ⟧; notes go to stderr.
     Exit status: 0 with results, 1 when nothing matches, 2 on bad input.
     """
-    from judge.corpus.store import UnknownGameError
     from judge.search.query import EmptyIndexError, QueryError, search
 
     text = " ".join(query)
     try:
         result = search(text, game=game, limit=limit, source=_source(corpus_root), kind=kind)
-    except UnknownGameError as e:
+    except KeyError as e:
+        from judge.corpus.store import UnknownGameError  # imported only now: the store pulls in PyYAML
+
+        if not isinstance(e, UnknownGameError):
+            raise
         _unknown_game(e)
         return
     except (QueryError, EmptyIndexError) as e:
@@ -115,7 +118,7 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     """
     from judge.corpus.store import load_corpus
     from judge.search.glossary import glossary_path, load_glossary
-    from judge.search.index import display_title
+    from judge.search.build import display_title
 
     glossary = load_glossary(glossary_path(corpus_root))
     concept = glossary.lookup(term)

@@ -21,23 +21,34 @@ from typing import Any, Iterator, NamedTuple
 
 CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
+_CONSONANTS = "bcdfghjklmnpqrstwxyz"
+_VOWELS = "aeiouv" + _TONED
 # A pinyin syllable in parentheses right after a CJK character: damage from a bad conversion.
-PINYIN_DAMAGE_RE = rf"(?<=[{CJK_CLASS}])\([bcdfghjklmnpqrstwxyz]{{0,2}}[aeiouv{_TONED}]{{1,3}}(?:ng|n|r)?\)"
+# Both cases are spelled out: re.IGNORECASE over the CJK ranges costs ~20 ms to compile at start-up.
+PINYIN_DAMAGE_RE = (
+    rf"(?<=[{CJK_CLASS}])\([{_CONSONANTS}{_CONSONANTS.upper()}]{{0,2}}[{_VOWELS}{_VOWELS.upper()}]{{1,3}}"
+    r"(?:[nN][gG]|[nNrR])?\)"
+)
 # One rule number or plain number; a trailing "." is not part of it.
-NUMBER_RE = r"(?<![\d.])\d+(?:\.(?:\d+[a-z]?|[a-z])(?![a-z]))*"
+NUMBER_RE = r"(?<![\d.])\d+(?:\.(?:\d+[a-zA-Z]?|[a-zA-Z])(?![a-zA-Z]))*"
 TOKEN_RE = re.compile(
     rf"""
     (?P<damage>{PINYIN_DAMAGE_RE})
     | (?P<number>{NUMBER_RE})
-    | (?P<word>[a-z]+)
+    | (?P<word>[a-zA-Z]+)
     | (?P<cjk>[{CJK_CLASS}])
     | (?P<space>\s+)
     | (?P<punct>.)
     """,
-    re.VERBOSE | re.IGNORECASE | re.DOTALL,
+    re.VERBOSE | re.DOTALL,
 )
-CJK_RUN_RE = re.compile(f"[{CJK_CLASS}]+")
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+@lru_cache(maxsize=1)
+def _cjk_runs() -> re.Pattern[str]:
+    """Runs of CJK characters (compiled on first use: it is needed only when folding changes a length)."""
+    return re.compile(f"[{CJK_CLASS}]+")
 
 
 @lru_cache(maxsize=1)
@@ -64,7 +75,7 @@ def fold_with_map(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     mapping: list[int] = []
     last = 0
-    for m in CJK_RUN_RE.finditer(text):
+    for m in _cjk_runs().finditer(text):
         for i in range(last, m.start()):
             out.append(text[i].translate(_FULLWIDTH))
             mapping.append(i)

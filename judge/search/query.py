@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from judge.corpus.ruleid import RULE_ID
-from judge.corpus.store import GAMES, UnknownGameError
+from judge.search.concepts import Concept, Glossary
 from judge.search.coord import CoordOr
 from judge.search.folding import fold, phrase_tokens, units
-from judge.search.glossary import Concept, Glossary
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
 from judge.search.question import QuestionWords, split_run
 from judge.search.snippet import best_snippet
@@ -45,6 +44,13 @@ QUOTED_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)�
 FAQ_ID_RE = re.compile(r"(?<![\w-])(?P<id>[a-z]+-\d{2,3})(?![\w-])")
 KINDS = ("all", "rule", "faq")
 RULE_REF_RE = re.compile(rf"(?:规则|章节|rule|第)?\s*(?<![\d.])(?P<id>{RULE_ID})(?!\d)\s*条?", re.IGNORECASE)
+
+
+class _Or(wq.Or):
+    """Whoosh's Or, always as a tree of union matchers: on a small index Whoosh would otherwise
+    preload every alternative into arrays the size of the index, which costs more than it saves."""
+
+    matcher_type = wq.Or.DEFAULT_MATCHER
 
 
 class QueryError(ValueError):
@@ -253,7 +259,7 @@ def parse_query(
 
 
 def _any_field(token: str, boost: float = 1.0) -> wq.Query:
-    return wq.Or([wq.Term(f, token, boost=b * boost) for f, b in FIELD_BOOSTS.items()])
+    return _Or([wq.Term(f, token, boost=b * boost) for f, b in FIELD_BOOSTS.items()])
 
 
 def part_query(part: Part, concept_boost: float = CONCEPT_BOOST) -> wq.Query | None:
@@ -262,7 +268,7 @@ def part_query(part: Part, concept_boost: float = CONCEPT_BOOST) -> wq.Query | N
         tokens = phrase_tokens(part.text)
         if len(tokens) <= 1:
             return _any_field(tokens[0]) if tokens else None
-        return wq.Or([wq.Phrase(f, tokens, boost=b) for f, b in FIELD_BOOSTS.items() if f != "heading"])
+        return _Or([wq.Phrase(f, tokens, boost=b) for f, b in FIELD_BOOSTS.items() if f != "heading"])
     if part.kind == "word":
         return _any_field(part.text)
     concept = part.concept
@@ -274,7 +280,7 @@ def part_query(part: Part, concept_boost: float = CONCEPT_BOOST) -> wq.Query | N
     typed = part.games or set(concept.rules)
     subs += [wq.Term("concepts", f"{g}/{concept.id}", boost=concept_boost * (1.0 if g in typed else EXPANSION_WEIGHT))
              for g in concept.rules]
-    return wq.Or(subs)
+    return _Or(subs)
 
 
 def bag_query(parsed: ParsedQuery) -> CoordOr:
@@ -294,7 +300,7 @@ def bag_query(parsed: ParsedQuery) -> CoordOr:
 
 def pair_queries(parsed: ParsedQuery) -> list[wq.Query]:
     """A phrase per pair of query words that stand side by side (see ``_pairs``)."""
-    return [wq.Or([wq.Phrase(f, tokens, slop=slop, boost=b * PAIR_WEIGHT) for f, b in FIELD_BOOSTS.items() if f != "heading"])
+    return [_Or([wq.Phrase(f, tokens, slop=slop, boost=b * PAIR_WEIGHT) for f, b in FIELD_BOOSTS.items() if f != "heading"])
             if len(tokens) > 1 else _any_field(tokens[0], PAIR_WEIGHT) for tokens, slop in parsed.pairs]
 
 
@@ -302,7 +308,7 @@ def strict_query(parsed: ParsedQuery, parts: list[Part]) -> wq.Query:
     """Every one of ``parts`` required; pairs of words as typed add to the score."""
     required = wq.And([q for p in parts if (q := part_query(p, parsed.concept_boost())) is not None])
     pairs = pair_queries(parsed)
-    return wq.AndMaybe(required, wq.Or(pairs)) if pairs else required
+    return wq.AndMaybe(required, _Or(pairs)) if pairs else required
 
 
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
@@ -344,10 +350,17 @@ class SearchSession:
         fails to read is rebuilt once and the query retried."""
         if kind not in KINDS:
             raise QueryError(f"unknown kind {kind!r}; valid kinds: {', '.join(KINDS)}")
+        games = self.games()
+        if not games:
+            raise EmptyIndexError("the corpus is empty; run `judge corpus build`")
+        if game is not None and game not in games:
+            from judge.corpus.store import UnknownGameError
+
+            raise UnknownGameError(game, games)
         with discarding_broken_readers() as failed:
             try:
                 return self._run(query, game, limit, kind)
-            except (UnknownGameError, QueryError, EmptyIndexError):
+            except (QueryError, EmptyIndexError):
                 raise
             except Exception:  # a damaged index that opened but fails to read: rebuild below
                 failed.append(True)
@@ -379,16 +392,11 @@ class SearchSession:
 
     def games(self) -> list[str]:
         """The games the index has rules for, the bundled ones first in their usual order."""
-        present = set(self._searcher.reader().field_terms("game"))
-        return [g for g in GAMES if g in present] + sorted(present - set(GAMES))
+        return list(self.index.data["games"])
 
     def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher
         games = self.games()
-        if not games:
-            raise EmptyIndexError("the corpus is empty; run `judge corpus build`")
-        if game is not None and game not in games:
-            raise UnknownGameError(game, games)
         parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game)
         if not parsed.parts:
             raise QueryError(f"nothing to search for in {query!r}")

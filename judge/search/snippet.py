@@ -22,7 +22,10 @@ WHITESPACE_RE = re.compile(r"\s+")
 
 
 def _lower(text: str) -> str:
-    """Per-character lower-casing that never changes the length."""
+    """Lower-casing that never changes the length (a character whose lower case is longer stays)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 

@@ -2,9 +2,10 @@
 
 Importing Whoosh 2.7 naively costs about 100 ms, half of it in imports no search here uses:
 ``whoosh.compat`` imports ``urllib.request`` for a download helper (pulling in http, email and
-ssl), ``whoosh.reading`` imports the ``cached_property`` package for one decorator (pulling in
-asyncio), and ``whoosh.query.terms`` compiles the English morphology tables of
-``whoosh.lang.morph_en`` for a query type Chinese text never uses.
+ssl) and ``html`` for an escape function, ``whoosh.reading`` imports the ``cached_property``
+package for one decorator (pulling in asyncio), and ``whoosh.query.terms`` and
+``whoosh.analysis`` load English language machinery (the morphology tables of
+``whoosh.lang.morph_en``, the Porter stemmer, double metaphone) that Chinese text never uses.
 
 While Whoosh is first imported, each of those names that is not already loaded is served by a
 stand-in: ``functools.cached_property`` (the same caching descriptor), or a function that imports
@@ -26,6 +27,9 @@ _DEFERRED: dict[str, dict[str, Any]] = {
     "cached_property": {"cached_property": functools.cached_property},
     "urllib.request": {"urlretrieve": None},
     "whoosh.lang.morph_en": {"variations": None},
+    "whoosh.lang.porter": {"stem": None},
+    "whoosh.lang.dmetaphone": {"double_metaphone": None},
+    "html": {"escape": None},
 }
 
 
