@@ -2,7 +2,10 @@
 
 Documents are written in batches of :data:`BATCH_DOCS`, one index segment each, from rules read
 one at a time (``judge.corpus.cache.stream_rules``), so building a large corpus needs memory for
-one batch, not for the whole corpus.  The folder also gets ``query.json``
+a few batches, not for the whole corpus; a corpus of more than one batch is written by a pool of
+processes, one segment per batch.  This uses two private methods of Whoosh's ``SegmentWriter``
+(``_finalize_segment``, ``_commit_toc``), the ones its own multiprocessing writer uses: the
+pinned whoosh-reloaded 2.7.5 keeps them.  The folder also gets ``query.json``
 (:data:`judge.search.index.QUERY_DATA`): the glossary and question words compiled for the query
 side, and the games in their display order.
 """
@@ -11,6 +14,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
+import os
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -22,9 +28,11 @@ from judge.search.analysis import analyzer
 from judge.search.folding import fold
 from judge.search.concepts import Glossary
 from judge.search.index import QUERY_DATA, Source
-from judge.search.whoosh_api import fields, index as windex
+from judge.search.whoosh_api import FileStorage, fields, index as windex
 
-BATCH_DOCS = 2000  # documents per index segment: the writer holds one batch's postings in memory
+BATCH_DOCS = 2000  # documents per index segment: a writer holds one batch's postings in memory
+LIMIT_MB = 256  # a batch's postings beyond this go to temporary files (never, at BATCH_DOCS)
+WORKERS = max(1, min(os.cpu_count() or 1, 4))  # processes writing segments of a large corpus
 
 
 def schema() -> fields.Schema:
@@ -194,37 +202,68 @@ def documents(source: Source, glossary: Glossary) -> Iterator[dict[str, Any]]:
     yield from faq_documents(source.load_faq(), glossary)
 
 
-def build_index(source: Source, dest: Path) -> int:
+def _write_segment(dest: str, docs: list[dict[str, Any]]) -> Any:
+    """Index one batch of documents as a new segment of the index in ``dest`` and return the segment
+    (not yet in the index's table of contents).  Runs in a worker process for large corpora."""
+    from whoosh.writing import SegmentWriter
+
+    writer = SegmentWriter(FileStorage(dest).open_index(), _lk=False, limitmb=LIMIT_MB, compound=False)
+    try:
+        for doc in docs:
+            writer.add_document(**doc)
+        return writer._finalize_segment()
+    except BaseException:
+        writer.cancel()
+        raise
+
+
+def _segments(dest: Path, batches: Iterator[list[dict[str, Any]]], workers: int) -> Iterator[Any]:
+    """The segment of each batch, in order: written in this process when there is one batch (or one
+    worker), else by a pool of ``workers`` forked processes with at most two batches each waiting."""
+    head = list(itertools.islice(batches, 2))
+    if len(head) < 2 or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for batch in itertools.chain(head, batches):
+            yield _write_segment(str(dest), batch)
+        return
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        pending: deque[Any] = deque()
+        for batch in itertools.chain(head, batches):
+            pending.append(pool.apply_async(_write_segment, (str(dest), batch)))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+def build_index(source: Source, dest: Path, workers: int | None = None) -> int:
     """Write a complete index of ``source`` into the empty folder ``dest``; return the document count.
 
-    Documents go in batches of :data:`BATCH_DOCS`, each committed as its own segment.
+    Documents go in batches of :data:`BATCH_DOCS`, each written as its own segment (by up to
+    ``workers`` processes, default :data:`WORKERS`); the segments are then listed in the index's
+    table of contents in document order.
     """
     glossary = source.load_glossary()
     question_words = source.load_question_words()
     ix = windex.create_in(str(dest), schema())
-    n = 0
+    counts = {"docs": 0}
     games: set[str] = set()
-    docs = documents(source, glossary)
-    while True:
-        batch = list(itertools.islice(docs, BATCH_DOCS))
-        if not batch:
-            break
-        writer = ix.writer(limitmb=256)
-        try:
-            for doc in batch:
-                writer.add_document(**doc)
-                games.add(doc["game"])
-        except BaseException:
-            writer.cancel()
-            raise
-        writer.commit(merge=False)
-        n += len(batch)
+
+    def batches() -> Iterator[list[dict[str, Any]]]:
+        docs = documents(source, glossary)
+        while batch := list(itertools.islice(docs, BATCH_DOCS)):
+            counts["docs"] += len(batch)
+            games.update(d["game"] for d in batch)
+            yield batch
+
+    segments = list(_segments(dest, batches(), WORKERS if workers is None else workers))
+    writer = ix.writer()
+    writer._close_segment()  # the table of contents is all this writer writes
+    writer._commit_toc(segments)
+    writer._finish()
     data = {
         "games": [g for g in GAMES if g in games] + sorted(games - set(GAMES)),
         "glossary": glossary.to_data(),
         "question_words": question_words.to_data(),
     }
     (dest / QUERY_DATA).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return n
-
-
+    return counts["docs"]

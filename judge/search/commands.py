@@ -113,20 +113,23 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
 def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     """Show the glossary concept for TERM: its words in each game and the rules defining it.
 
-    TERM may be any game's word (either script), an English term or a concept id.
-    Exit status 1, with the nearest concepts, when the glossary has no such term.
+    TERM may be any game's word or an alias (either script), an English term (singular or
+    plural), a concept id, or part of one of those words (替代 finds 替代性影响); the output says
+    which concept and which word it matched.  Exit status 1, with the nearest concepts, when no
+    word of the glossary matches.
     """
     from judge.corpus.store import load_corpus
-    from judge.search.glossary import glossary_path, load_glossary
     from judge.search.build import display_title
+    from judge.search.glossary import glossary_path, load_glossary
 
     glossary = load_glossary(glossary_path(corpus_root))
-    concept = glossary.lookup(term)
-    if concept is None:
+    resolved = glossary.resolve(term)
+    if resolved is None:
         near = glossary.nearest(term)
         hint = "; ".join(f"{c.id} ({', '.join(c.all_terms()[:4])})" for c in near) or "none"
         click.echo(f"error: no glossary concept for {term!r}. Nearest: {hint}", err=True)
         sys.exit(1)
+    concept = resolved.concept
     corpus = load_corpus(corpus_root)
 
     def rule_title(game: str, rid: str) -> str | None:
@@ -136,6 +139,13 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     games = list(dict.fromkeys([*concept.terms, *concept.rules]))
     data = {
         "id": concept.id,
+        "matched": {
+            "term": term,
+            "word": resolved.word,
+            "as": resolved.kind,
+            "exact": resolved.exact,
+            "others": [c.id for c in resolved.others],
+        },
         "en": list(concept.en),
         "aliases": list(concept.aliases),
         "games": {
@@ -150,6 +160,9 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
         dump_json(data)
         return
     click.echo(f"{concept.id}: {', '.join(concept.en)}")
+    how = f"the {resolved.kind} {resolved.word}" if resolved.exact else f"part of the {resolved.kind} {resolved.word}"
+    also = f"; also: {', '.join(c.id for c in resolved.others)}" if resolved.others else ""
+    click.echo(f"  matched {term!r} as {how}{also}")
     for g in games:
         info = data["games"][g]
         click.echo(f"  {g}: {', '.join(info['terms']) or '(no term of its own)'}")

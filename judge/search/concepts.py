@@ -103,12 +103,28 @@ def find_terms(folded_query: str, keys: Iterable[str]) -> list[tuple[int, int, s
 
 @dataclass(frozen=True)
 class Resolved:
-    """What ``judge define`` matched: the concept, the spelling and whether it was exact, plus other candidates."""
+    """What ``judge define`` matched: the concept, the word as the glossary spells it and what kind
+    of word it is (``rise word``, ``English term``, ``alias``, ``concept id``), whether the term
+    was that whole word or a part of it, and the other concepts a part also matched."""
 
     concept: Concept
-    spelling: str
+    word: str
+    kind: str
     exact: bool
     others: tuple[Concept, ...] = ()
+
+
+def _spelled(concept: Concept, key: str) -> tuple[str, str]:
+    """The glossary's spelling of ``key`` in ``concept`` and what kind of word it is."""
+    for game, terms in concept.terms.items():
+        for t in terms:
+            if term_key(t) == key:
+                return t, f"{game} word"
+    for kind, words in (("English term", concept.en), ("alias", concept.aliases)):
+        for t in words:
+            if term_key(t) == key:
+                return t, kind
+    return concept.id, "concept id"
 
 
 @dataclass
@@ -141,20 +157,24 @@ class Glossary:
 
     def resolve(self, term: str) -> Resolved | None:
         """The concept for ``term``: an exact spelling, else the concepts with a spelling that contains it
-        (the shortest such spelling first), else those with a spelling the term contains (the longest first)."""
+        (games' words before aliases, then the shortest), else those with a spelling the term contains
+        (the longest first)."""
         k = term_key(term)
         if not k:
             return None
         if k in self.by_key:
-            return Resolved(self.by_key[k], k, True)
-        within = sorted((key for key in self.by_key if k in key), key=lambda key: (len(key), not key.startswith(k), key))
-        around = sorted((key for key in self.by_key if key in k), key=lambda key: (-len(key), key))
+            return Resolved(self.by_key[k], *_spelled(self.by_key[k], k), True)
+        def is_alias(key: str) -> bool:  # a game's own word is a better answer than a colloquial alias
+            return _spelled(self.by_key[key], key)[1] == "alias"
+
+        within = sorted((key for key in self.by_key if k in key), key=lambda key: (is_alias(key), len(key), not key.startswith(k), key))
+        around = sorted((key for key in self.by_key if key in k), key=lambda key: (is_alias(key), -len(key), key))
         ranked = list(dict.fromkeys(self.by_key[key].id for key in within + around))
         if not ranked:
             return None
         best = (within + around)[0]
-        others = tuple(next(c for c in self.concepts if c.id == cid) for cid in ranked[1:])
-        return Resolved(self.by_key[best], best, False, others)
+        by_id = {c.id: c for c in self.concepts}
+        return Resolved(self.by_key[best], *_spelled(self.by_key[best], best), False, tuple(by_id[cid] for cid in ranked[1:]))
 
     def nearest(self, term: str, n: int = 5) -> list[Concept]:
         """Concepts whose spellings are closest to ``term`` (containment first, then similarity)."""

@@ -36,7 +36,7 @@ TOKEN_RE = re.compile(
     (?P<damage>{PINYIN_DAMAGE_RE})
     | (?P<number>{NUMBER_RE})
     | (?P<word>[a-zA-Z]+)
-    | (?P<cjk>[{CJK_CLASS}])
+    | (?P<cjk>[{CJK_CLASS}]+)
     | (?P<space>\s+)
     | (?P<punct>.)
     """,
@@ -121,20 +121,51 @@ def units(folded: str) -> Iterator[Unit]:
         if gap:
             pos += 1
             gap = False
-        text = m.group().lower()
-        yield Unit(kind or "", text, pos, m.start(), m.end(), kind == "cjk" and prev_cjk)
-        prev_cjk = kind == "cjk"
+        if kind == "cjk":
+            start = m.start()
+            for i, c in enumerate(m.group()):
+                yield Unit("cjk", c, pos, start + i, start + i + 1, prev_cjk)
+                prev_cjk = True
+                pos += 1
+            continue
+        yield Unit(kind or "", m.group().lower(), pos, m.start(), m.end(), False)
+        prev_cjk = False
         pos += 1
 
 
 def index_tokens(folded: str) -> Iterator[tuple[str, int, int, int]]:
-    """The indexed tokens of folded text: ``(text, position, start, end)``, bigrams included."""
-    prev: Unit | None = None
-    for u in units(folded):
-        if u.joined and prev is not None:
-            yield prev.text + u.text, prev.pos, prev.start, u.end
-        yield u.text, u.pos, u.start, u.end
-        prev = u
+    """The indexed tokens of folded text: ``(text, position, start, end)``, bigrams included.
+
+    The same tokens as :func:`units` gives, with a bigram for each joined pair, written out
+    without the intermediate objects: this runs for every character of the corpus at build time.
+    """
+    pos = 0
+    gap = False
+    prev = ""  # the previous CJK character while the run goes on (across damage), else ""
+    prev_pos = prev_start = 0
+    for m in TOKEN_RE.finditer(folded):
+        kind = m.lastgroup
+        if kind == "damage":
+            continue
+        if kind == "space" or kind == "punct":
+            prev = ""
+            gap = gap or kind == "punct"
+            continue
+        if gap:
+            pos += 1
+            gap = False
+        if kind == "cjk":
+            start = m.start()
+            for i, c in enumerate(m.group()):
+                if prev:
+                    yield prev + c, prev_pos, prev_start, start + i + 1
+                yield c, pos, start + i, start + i + 1
+                prev, prev_pos, prev_start = c, pos, start + i
+                pos += 1
+            continue
+        yield m.group().lower(), pos, m.start(), m.end()
+        prev = ""
+        pos += 1
 
 
 def phrase_tokens(folded: str) -> list[str]:

@@ -136,8 +136,9 @@ def _watched(source: Source) -> list[Path]:
 
 
 def _signature(source: Source) -> str | None:
-    """A hash of the input files' paths, sizes, times and inodes; None when it cannot stand in for
-    the content (an in-memory corpus, or a file changed within :data:`RACY_SECONDS`)."""
+    """A hash of the input files' paths, sizes, modification and change times and inodes; None when
+    it cannot stand in for the content (an in-memory corpus, or a file modified within
+    :data:`RACY_SECONDS`: a change in the same timestamp tick would not show)."""
     if source.corpus is not None:
         return None
     h = hashlib.sha256(_version())
@@ -148,7 +149,7 @@ def _signature(source: Source) -> str | None:
         except FileNotFoundError:
             h.update(f"{f}\0missing\n".encode())
             continue
-        if now - st.st_mtime < RACY_SECONDS or now - st.st_ctime < RACY_SECONDS:
+        if now - st.st_mtime < RACY_SECONDS:
             return None
         h.update(f"{f.resolve()}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}\n".encode())
     return h.hexdigest()[:32]
