@@ -18,7 +18,6 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -67,6 +66,8 @@ def _mtime(sig: tuple[int, ...]) -> float:
 
 def _store(cache: Path, sig: tuple[int, ...], data: Any) -> None:
     """Write the copy atomically; data marshal cannot hold (dates) is not cached."""
+    import tempfile
+
     try:
         blob = marshal.dumps((sig, data))
         cache.parent.mkdir(parents=True, exist_ok=True)

@@ -7,9 +7,8 @@ reading ``glossary.yaml`` is :mod:`judge.search.glossary`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from judge import paths
 
@@ -17,15 +16,14 @@ LATIN_TERM_RE = re.compile(r"^[a-z0-9 '\-]+$")
 LATIN_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
-@dataclass(frozen=True)
-class Concept:
+class Concept(NamedTuple):
     """One concept: English terms, each game's own terms, aliases and defining rules."""
 
     id: str
     en: tuple[str, ...]
     terms: dict[str, tuple[str, ...]]
-    aliases: tuple[str, ...] = ()
-    rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    aliases: tuple[str, ...]
+    rules: dict[str, tuple[str, ...]]
 
     def all_terms(self) -> list[str]:
         """Every spelling: English, per-game terms, aliases (duplicates removed, order kept)."""
@@ -101,8 +99,7 @@ def find_terms(folded_query: str, keys: Iterable[str]) -> list[tuple[int, int, s
     return sorted(out)
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     """What ``judge define`` matched: the concept, the word as the glossary spells it and what kind
     of word it is (``rise word``, ``English term``, ``alias``, ``concept id``), whether the term
     was that whole word or a part of it, and the other concepts a part also matched."""
@@ -127,17 +124,15 @@ def _spelled(concept: Concept, key: str) -> tuple[str, str]:
     return concept.id, "concept id"
 
 
-@dataclass
 class Glossary:
     """All concepts, with every spelling keyed for matching (see :func:`term_key`)."""
 
-    concepts: list[Concept]
-    by_key: dict[str, Concept] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.by_key:  # built from stored data: keys already computed
+    def __init__(self, concepts: list[Concept], by_key: dict[str, Concept] | None = None) -> None:
+        self.concepts = concepts
+        self.by_key: dict[str, Concept] = by_key or {}
+        if by_key:  # built from stored data: keys already computed
             return
-        for c in self.concepts:
+        for c in concepts:
             for t in (c.id, *c.all_terms()):
                 k = term_key(t)
                 other = self.by_key.get(k)

@@ -19,29 +19,47 @@ import re
 from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 
-CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # for regexes built on demand (see _cjk_runs)
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
 _CONSONANTS = "bcdfghjklmnpqrstwxyz"
 _VOWELS = "aeiouv" + _TONED
-# A pinyin syllable in parentheses right after a CJK character: damage from a bad conversion.
-# Both cases are spelled out: re.IGNORECASE over the CJK ranges costs ~20 ms to compile at start-up.
-PINYIN_DAMAGE_RE = (
-    rf"(?<=[{CJK_CLASS}])\([{_CONSONANTS}{_CONSONANTS.upper()}]{{0,2}}[{_VOWELS}{_VOWELS.upper()}]{{1,3}}"
-    r"(?:[nN][gG]|[nNrR])?\)"
-)
+# A pinyin syllable in parentheses (damage from a bad conversion when right after a CJK character,
+# which the scanner checks).  The scanner's regex has no CJK ranges and no IGNORECASE: compiling
+# those costs several milliseconds at every start-up, so CJK is told apart in Python (_is_cjk).
+PINYIN_DAMAGE_RE = rf"\([{_CONSONANTS}{_CONSONANTS.upper()}]{{0,2}}[{_VOWELS}{_VOWELS.upper()}]{{1,3}}(?:[nN][gG]|[nNrR])?\)"
 # One rule number or plain number; a trailing "." is not part of it.
 NUMBER_RE = r"(?<![\d.])\d+(?:\.(?:\d+[a-zA-Z]?|[a-zA-Z])(?![a-zA-Z]))*"
-TOKEN_RE = re.compile(
+SCAN_RE = re.compile(
     rf"""
     (?P<damage>{PINYIN_DAMAGE_RE})
     | (?P<number>{NUMBER_RE})
     | (?P<word>[a-zA-Z]+)
-    | (?P<cjk>[{CJK_CLASS}]+)
     | (?P<space>\s+)
+    | (?P<run>[^\x00-\x7f\d\s]+)
     | (?P<punct>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
+
+
+def _is_cjk(c: str) -> bool:
+    return "\u4e00" <= c <= "\u9fff" or "\u3400" <= c <= "\u4dbf" or "\uf900" <= c <= "\ufaff"
+
+
+def _scan(text: str) -> Iterator[tuple[str, int, int]]:
+    """``(kind, start, end)`` pieces of text: damage, number, word, space, run (non-ASCII, to be split
+    into CJK characters and punctuation by the caller) or punct (one character)."""
+    pos, n = 0, len(text)
+    while pos < n:
+        m = SCAN_RE.match(text, pos)
+        assert m is not None  # "punct" matches any character
+        kind, start, end = m.lastgroup or "punct", m.start(), m.end()
+        if kind == "damage" and not (start > 0 and _is_cjk(text[start - 1])):
+            kind, end = "punct", start + 1  # a parenthesis, not pinyin after a character: scan on after it
+        yield kind, start, end
+        pos = end
+
+
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
@@ -107,28 +125,31 @@ def units(folded: str) -> Iterator[Unit]:
     pos = 0
     prev_cjk = False
     gap = False
-    for m in TOKEN_RE.finditer(folded):
-        kind = m.lastgroup
+    for kind, start, end in _scan(folded):
         if kind == "damage":
             continue
-        if kind == "space":
+        if kind == "space" or kind == "punct":
             prev_cjk = False
+            gap = gap or kind == "punct"
             continue
-        if kind == "punct":
-            prev_cjk = False
-            gap = True
+        if kind == "run":
+            for i in range(start, end):
+                c = folded[i]
+                if not _is_cjk(c):  # other non-ASCII characters are punctuation
+                    prev_cjk = False
+                    gap = True
+                    continue
+                if gap:
+                    pos += 1
+                    gap = False
+                yield Unit("cjk", c, pos, i, i + 1, prev_cjk)
+                prev_cjk = True
+                pos += 1
             continue
         if gap:
             pos += 1
             gap = False
-        if kind == "cjk":
-            start = m.start()
-            for i, c in enumerate(m.group()):
-                yield Unit("cjk", c, pos, start + i, start + i + 1, prev_cjk)
-                prev_cjk = True
-                pos += 1
-            continue
-        yield Unit(kind or "", m.group().lower(), pos, m.start(), m.end(), False)
+        yield Unit(kind, folded[start:end].lower(), pos, start, end, False)
         prev_cjk = False
         pos += 1
 
@@ -143,27 +164,33 @@ def index_tokens(folded: str) -> Iterator[tuple[str, int, int, int]]:
     gap = False
     prev = ""  # the previous CJK character while the run goes on (across damage), else ""
     prev_pos = prev_start = 0
-    for m in TOKEN_RE.finditer(folded):
-        kind = m.lastgroup
+    for kind, start, end in _scan(folded):
         if kind == "damage":
             continue
         if kind == "space" or kind == "punct":
             prev = ""
             gap = gap or kind == "punct"
             continue
+        if kind == "run":
+            for i in range(start, end):
+                c = folded[i]
+                if not _is_cjk(c):
+                    prev = ""
+                    gap = True
+                    continue
+                if gap:
+                    pos += 1
+                    gap = False
+                if prev:
+                    yield prev + c, prev_pos, prev_start, i + 1
+                yield c, pos, i, i + 1
+                prev, prev_pos, prev_start = c, pos, i
+                pos += 1
+            continue
         if gap:
             pos += 1
             gap = False
-        if kind == "cjk":
-            start = m.start()
-            for i, c in enumerate(m.group()):
-                if prev:
-                    yield prev + c, prev_pos, prev_start, start + i + 1
-                yield c, pos, start + i, start + i + 1
-                prev, prev_pos, prev_start = c, pos, start + i
-                pos += 1
-            continue
-        yield m.group().lower(), pos, m.start(), m.end()
+        yield folded[start:end].lower(), pos, start, end
         prev = ""
         pos += 1
 

@@ -24,7 +24,7 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from judge import paths
 from judge.search.analysis import ANALYSIS_VERSION
@@ -51,8 +51,7 @@ KEYS_MEMO_MAX = 64
 RACY_SECONDS = 2.0  # a file changed this recently is hashed, not trusted by its signature
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """What an index is built from: a corpus folder (default: the bundled one) or a loaded corpus."""
 
     corpus_root: Path | None = None
@@ -241,7 +240,7 @@ def discarding_broken_readers() -> Iterator[list[bool]]:
 def _open(path: Path, key: str) -> OpenIndex:
     data = json.loads((path / QUERY_DATA).read_text(encoding="utf-8"))
     ix = FileStorage(str(path), readonly=True).open_index()
-    ix.doc_count()  # reads the table of contents and segment list: fails on garbage
+    ix.doc_count()  # reads the table of contents and the segments: fails on garbage
     return OpenIndex(ix, path, key, data)
 
 

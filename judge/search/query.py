@@ -20,8 +20,8 @@ Query syntax:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
 
 from judge.corpus.ruleid import RULE_ID
 from judge.search.concepts import Concept, Glossary
@@ -61,35 +61,33 @@ class EmptyIndexError(RuntimeError):
     """The corpus has no rules at all."""
 
 
-@dataclass
-class Part:
+class Part(NamedTuple):
     """One required part of a query."""
 
     kind: str  # "phrase", "word" or "concept"
     text: str  # folded, lower-case
     concept: Concept | None = None
-    expansion: list[str] = field(default_factory=list)  # folded: the concept's other words in the typed word's game
-    games: set[str] = field(default_factory=set)  # the games whose own word was typed (or searched, with --game)
-    other: list[str] = field(default_factory=list)  # folded: the concept's words in the other games
+    expansion: tuple[str, ...] = ()  # folded: the concept's other words in the typed word's game
+    games: frozenset[str] = frozenset()  # the games whose own word was typed (or searched, with --game)
+    other: tuple[str, ...] = ()  # folded: the concept's words in the other games
 
     def needle_groups(self) -> list[list[str]]:
         """Strings to mark in snippets: each term of the part."""
         return [[t] for t in [self.text, *self.expansion, *self.other]]
 
 
-@dataclass
-class ParsedQuery:
+class ParsedQuery(NamedTuple):
     """Rule numbers and FAQ entry ids to put first, the parts to search for, and the bag:
     the stretches of CJK words outside glossary terms (question words and particles out) and the
     Latin words of the query."""
 
     rule_ids: list[str]
     parts: list[Part]
-    faq_ids: list[str] = field(default_factory=list)
-    runs: list[str] = field(default_factory=list)
-    words: list[str] = field(default_factory=list)
-    pairs: list[tuple[list[str], int]] = field(default_factory=list)  # phrase tokens and slop (see ``_pairs``)
-    shown: list[str] = field(default_factory=list)  # what was searched for, as typed (folded), in query order
+    faq_ids: list[str]
+    runs: list[str]  # the bag's stretches of CJK words
+    words: list[str]  # the bag's Latin words and numbers
+    pairs: list[tuple[list[str], int]]  # phrase tokens and slop (see ``_pairs``)
+    shown: list[str]  # what was searched for, as typed (folded), in query order
 
     def needles(self) -> list[list[str]]:
         """Strings to mark in snippets: what was typed where it occurs whole, else each part's terms."""
@@ -133,8 +131,7 @@ class SearchResult:
     index_path: str = ""
 
 
-@dataclass
-class _Item:
+class _Item(NamedTuple):
     """A searched piece of the query, where it stands in the folded text."""
 
     start: int
@@ -223,8 +220,8 @@ def parse_query(
             own = set(concept.terms)
             expansion = [fold(t).lower() for t in [*concept.expansion(None), *concept.aliases]]
         other = [fold(t).lower() for t in concept.expansion(game) if fold(t).lower() not in expansion]
-        parts.append(Part("concept", typed, concept, [t for t in dict.fromkeys(expansion) if t != typed], own,
-                          [t for t in dict.fromkeys(other) if t != typed]))
+        parts.append(Part("concept", typed, concept, tuple(t for t in dict.fromkeys(expansion) if t != typed), frozenset(own),
+                          tuple(t for t in dict.fromkeys(other) if t != typed)))
     gaps.append((last, len(text)))
     runs: list[tuple[str, int]] = []
     latin: list[str] = []
@@ -258,57 +255,68 @@ def parse_query(
     return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs, shown or [p.text for p in parts])
 
 
-def _any_field(token: str, boost: float = 1.0) -> wq.Query:
-    return _Or([wq.Term(f, token, boost=b * boost) for f, b in FIELD_BOOSTS.items()])
+class Builder:
+    """Builds the Whoosh queries of a parsed query, leaving out the terms the index does not have
+    (each costs a matcher and a scorer otherwise; a question's expansions and bigrams have many)."""
 
+    def __init__(self, has: Callable[[str, str], bool]) -> None:
+        self.has = has
 
-def part_query(part: Part, concept_boost: float = CONCEPT_BOOST) -> wq.Query | None:
-    """The Whoosh query of one part."""
-    if part.kind == "phrase" or (part.kind == "word" and len(part.text) > 2 and not part.text.isascii()):  # a quote, or an unknown word
-        tokens = phrase_tokens(part.text)
+    def _or(self, subs: list[wq.Query]) -> wq.Query | None:
+        return None if not subs else subs[0] if len(subs) == 1 else _Or(subs)
+
+    def any_field(self, token: str, boost: float = 1.0) -> wq.Query | None:
+        """``token`` in the rule text, the examples or the section heading."""
+        return self._or([wq.Term(f, token, boost=b * boost) for f, b in FIELD_BOOSTS.items() if self.has(f, token)])
+
+    def phrase(self, tokens: list[str], boost: float = 1.0, slop: int = 1) -> wq.Query | None:
+        """Consecutive ``tokens`` (within ``slop`` positions) in the rule text or the examples."""
         if len(tokens) <= 1:
-            return _any_field(tokens[0]) if tokens else None
-        return _Or([wq.Phrase(f, tokens, boost=b) for f, b in FIELD_BOOSTS.items() if f != "heading"])
-    if part.kind == "word":
-        return _any_field(part.text)
-    concept = part.concept
-    assert concept is not None
-    subs: list[wq.Query] = []
-    for name, weight in (("terms", FIELD_BOOSTS["text"]), ("eterms", FIELD_BOOSTS["examples"])):
-        subs += [wq.Term(name, t.replace(" ", "_"), boost=weight) for t in [part.text, *part.expansion]]
-        subs += [wq.Term(name, t.replace(" ", "_"), boost=weight * EXPANSION_WEIGHT) for t in part.other]
-    typed = part.games or set(concept.rules)
-    subs += [wq.Term("concepts", f"{g}/{concept.id}", boost=concept_boost * (1.0 if g in typed else EXPANSION_WEIGHT))
-             for g in concept.rules]
-    return _Or(subs)
+            return self.any_field(tokens[0], boost) if tokens else None
+        return self._or([wq.Phrase(f, tokens, slop=slop, boost=b * boost) for f, b in FIELD_BOOSTS.items()
+                         if f != "heading" and all(self.has(f, t) for t in tokens)])
 
+    def part(self, part: Part, concept_boost: float = CONCEPT_BOOST) -> wq.Query | None:
+        """The Whoosh query of one part."""
+        if part.kind == "phrase" or (part.kind == "word" and len(part.text) > 2 and not part.text.isascii()):  # a quote, or an unknown word
+            return self.phrase(phrase_tokens(part.text))
+        if part.kind == "word":
+            return self.any_field(part.text)
+        concept = part.concept
+        assert concept is not None
+        subs: list[wq.Query] = []
+        for name, weight in (("terms", FIELD_BOOSTS["text"]), ("eterms", FIELD_BOOSTS["examples"])):
+            for terms, factor in (([part.text, *part.expansion], 1.0), (part.other, EXPANSION_WEIGHT)):
+                keys = [t.replace(" ", "_") for t in terms]
+                subs += [wq.Term(name, k, boost=weight * factor) for k in keys if self.has(name, k)]
+        typed = part.games or set(concept.rules)
+        subs += [wq.Term("concepts", f"{g}/{concept.id}", boost=concept_boost * (1.0 if g in typed else EXPANSION_WEIGHT))
+                 for g in concept.rules if self.has("concepts", f"{g}/{concept.id}")]
+        return self._or(subs)
 
-def bag_query(parsed: ParsedQuery) -> CoordOr:
-    """The bag: each concept, phrase, Latin word and CJK bigram of the query a part; the single
-    characters of longer runs support (see :class:`CoordOr`); a one-character run is a part."""
-    anchors = [q for p in parsed.parts if p.kind != "word" and (q := part_query(p, parsed.concept_boost())) is not None]
-    anchors += [_any_field(w) for w in dict.fromkeys(parsed.words)]
-    support: list[wq.Query] = []
-    for run in dict.fromkeys(parsed.runs):
-        if len(run) == 1:
-            anchors.append(_any_field(run))
-            continue
-        anchors += [_any_field(run[i : i + 2]) for i in range(len(run) - 1)]
-        support += [_any_field(c, UNIGRAM_WEIGHT) for c in dict.fromkeys(run)]
-    return CoordOr(anchors, support + pair_queries(parsed), COORD_EXPONENT)
+    def pairs(self, parsed: ParsedQuery) -> list[wq.Query]:
+        """A phrase per pair of query words that stand side by side (see ``_pairs``)."""
+        return [q for tokens, slop in parsed.pairs if (q := self.phrase(tokens, PAIR_WEIGHT, slop)) is not None]
 
+    def strict(self, parsed: ParsedQuery, parts: list[Part]) -> wq.Query:
+        """Every one of ``parts`` required; pairs of words as typed add to the score."""
+        required = wq.And([q for p in parts if (q := self.part(p, parsed.concept_boost())) is not None])
+        pairs = self.pairs(parsed)
+        return wq.AndMaybe(required, _Or(pairs)) if pairs else required
 
-def pair_queries(parsed: ParsedQuery) -> list[wq.Query]:
-    """A phrase per pair of query words that stand side by side (see ``_pairs``)."""
-    return [_Or([wq.Phrase(f, tokens, slop=slop, boost=b * PAIR_WEIGHT) for f, b in FIELD_BOOSTS.items() if f != "heading"])
-            if len(tokens) > 1 else _any_field(tokens[0], PAIR_WEIGHT) for tokens, slop in parsed.pairs]
-
-
-def strict_query(parsed: ParsedQuery, parts: list[Part]) -> wq.Query:
-    """Every one of ``parts`` required; pairs of words as typed add to the score."""
-    required = wq.And([q for p in parts if (q := part_query(p, parsed.concept_boost())) is not None])
-    pairs = pair_queries(parsed)
-    return wq.AndMaybe(required, _Or(pairs)) if pairs else required
+    def bag(self, parsed: ParsedQuery) -> CoordOr:
+        """The bag: each concept, phrase, Latin word and CJK bigram of the query a part; the single
+        characters of longer runs support (see :class:`CoordOr`); a one-character run is a part."""
+        anchors = [self.part(p, parsed.concept_boost()) for p in parsed.parts if p.kind != "word"]
+        anchors += [self.any_field(w) for w in dict.fromkeys(parsed.words)]
+        support: list[wq.Query | None] = []
+        for run in dict.fromkeys(parsed.runs):
+            if len(run) == 1:
+                anchors.append(self.any_field(run))
+                continue
+            anchors += [self.any_field(run[i : i + 2]) for i in range(len(run) - 1)]
+            support += [self.any_field(c, UNIGRAM_WEIGHT) for c in dict.fromkeys(run)]
+        return CoordOr([q for q in anchors if q is not None], [q for q in support if q is not None] + self.pairs(parsed), COORD_EXPONENT)
 
 
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
@@ -335,6 +343,14 @@ class SearchSession:
         self._docs = self._searcher.doc_count()
         reader = self._searcher.reader()
         self._df: Callable[[str], int] = lambda token: reader.doc_frequency("text", token)
+        known: dict[tuple[str, str], bool] = {}
+
+        def has(name: str, token: str) -> bool:
+            if (name, token) not in known:
+                known[(name, token)] = (name, token) in reader
+            return known[(name, token)]
+
+        self._builder = Builder(has)
 
     def close(self) -> None:
         self._searcher.close()
@@ -378,18 +394,6 @@ class SearchSession:
             self._filters[(game, kind)] = set(self._searcher.docs_for_query(q))
         return self._filters[(game, kind)]
 
-    def _occurs(self, part: Part) -> bool:
-        """Whether any document has the part (a phrase is assumed to: it is what the user asked for)."""
-        if part.kind == "phrase":
-            return True
-        reader = self._searcher.reader()
-        if part.kind == "word":
-            tokens = phrase_tokens(part.text) if not part.text.isascii() else [part.text]
-            return all(any(reader.doc_frequency(f, t) for f in FIELD_BOOSTS) for t in tokens)
-        names = [t.replace(" ", "_") for t in [part.text, *part.expansion, *part.other]]
-        return any(reader.doc_frequency(f, t) for f in ("terms", "eterms") for t in names) or any(
-            part.concept is not None and reader.doc_frequency("concepts", f"{g}/{part.concept.id}") for g in part.concept.rules)
-
     def games(self) -> list[str]:
         """The games the index has rules for, the bundled ones first in their usual order."""
         return list(self.index.data["games"])
@@ -409,15 +413,15 @@ class SearchSession:
             if doc and (game is None or doc["game"] == game):
                 pinned.append(_hit(doc, 0.0, needles, pinned=True))
         flt = self._filter(game, kind)
-        present = [p for p in parsed.parts if self._occurs(p)]
+        present = [p for p in parsed.parts if self._builder.part(p) is not None]
         absent = [p.text for p in parsed.parts if p not in present]
         searched = " + ".join(t for t in parsed.shown if t not in absent)
         seen = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
         wanted = limit + len(pinned)
-        results = list(searcher.search(strict_query(parsed, present), limit=wanted, filter=flt)) if present else []
+        results = list(searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)) if present else []
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         if len(results) < FEW:
-            bag = searcher.search(bag_query(parsed), limit=wanted + len(results), filter=flt)
+            bag = searcher.search(self._builder.bag(parsed), limit=wanted + len(results), filter=flt)
             strict = {r["key"] for r in results}
             more = [r for r in bag if r["key"] not in strict]
             if more and not results and len(present) > 1:

@@ -13,10 +13,9 @@ are dropped; inside a word (技能, 退还, 时间) they stay.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from judge.search.folding import fold
 
@@ -24,8 +23,7 @@ QUESTION_WORDS_PATH = Path(__file__).resolve().parent / "question_words.yaml"
 SINGLE_WEIGHT = 0.05  # a lone character is this much less likely than a word with the same document frequency
 
 
-@dataclass(frozen=True)
-class QuestionWords:
+class QuestionWords(NamedTuple):
     """The question words (two or more characters, longest first), the droppable single characters, English stop words."""
 
     cut: tuple[str, ...]
