@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -27,6 +26,7 @@ sys.path.insert(0, str(REPO / "tests"))
 
 from judge.corpus.model import Rule  # noqa: E402
 from judge.corpus.store import load_corpus, write_game  # noqa: E402
+from common import judge_command, machine  # noqa: E402  (benchmarks/common.py)
 from search_fixtures import evaluate, load_queries, real_corpus_root  # noqa: E402
 
 
@@ -60,11 +60,6 @@ def synthetic_corpus(real: Path, dest: Path, scale: int) -> Path:
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
-
-
-def judge_command() -> list[str]:
-    exe = Path(sys.executable).parent / "judge"
-    return [str(exe)] if exe.exists() else [sys.executable, "-c", "from judge.cli import main; main()"]
 
 
 # The building process's peak is VmHWM (ru_maxrss would include the benchmark's own memory, which a
@@ -127,16 +122,6 @@ def bench(name: str, root: Path, runs: int, rounds: int) -> dict[str, float]:
         "cmd_median_ms": statistics.median(cmd_times),
         "cmd_p95_ms": percentile(cmd_times, 95),
     }
-
-
-def machine() -> str:
-    model = platform.processor() or "unknown CPU"
-    try:
-        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
-        model = next((line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("Model name")), model)
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    return f"{model}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}"
 
 
 def main() -> None:

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import judge_command, machine  # benchmarks/common.py (this folder is on sys.path when run as a script)
 
 # (label, judge arguments, target ratio); None as arguments is the baseline
 COMMANDS: list[tuple[str, list[str] | None, float | None]] = [
@@ -38,22 +39,6 @@ COMMANDS: list[tuple[str, list[str] | None, float | None]] = [
     ("judge search 两个触发同时发生谁先上链", ["search", "两个触发同时发生谁先上链"], 2.5),
     ("judge run rise/708_1a_your_turn", ["run", "rise/708_1a_your_turn"], 2.5),
 ]
-
-
-def judge_command() -> list[str]:
-    """The installed console script, else the same entry point through this interpreter."""
-    exe = Path(sys.executable).parent / "judge"
-    return [str(exe)] if exe.exists() else [sys.executable, "-c", "from judge.cli import main; main()"]
-
-
-def machine() -> str:
-    model = platform.processor() or "unknown CPU"
-    try:
-        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
-        model = next((line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("Model name")), model)
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    return f"{model}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}, {platform.system()}"
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from judge.search.folding import fold, index_tokens
-from judge.search.whoosh_api import Token, Tokenizer
+from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 
 # Bump whenever tokens or the index schema change: the index cache key includes it, so old
 # indexes are rebuilt.  6: FAQ entries are indexed beside the rules (a ``kind`` field).
@@ -55,3 +55,13 @@ class FoldingTokenizer(Tokenizer):
 def analyzer() -> FoldingTokenizer:
     """The analyzer of every full-text field."""
     return FoldingTokenizer()
+
+
+class Codec(W3Codec):
+    """Whoosh's default codec without per-block field-length statistics: gathering them reads the
+    length of every posting's document back from disk (a fifth of the time of writing a segment).
+    They only tighten the score bounds Whoosh uses to skip blocks; scores themselves read each
+    document's length, so results do not change.  Lives here because segments name their codec
+    and this module is loaded whenever an index is opened."""
+
+    length_stats = False

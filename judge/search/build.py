@@ -24,7 +24,7 @@ from judge.corpus.model import Rule
 from judge.corpus.store import GAMES, Corpus
 from judge.datafile import DataError
 from judge.faq.model import FaqEntry
-from judge.search.analysis import analyzer
+from judge.search.analysis import Codec, analyzer
 from judge.search.folding import fold
 from judge.search.concepts import Glossary
 from judge.search.index import QUERY_DATA, Source
@@ -207,7 +207,7 @@ def _write_segment(dest: str, docs: list[dict[str, Any]]) -> Any:
     (not yet in the index's table of contents).  Runs in a worker process for large corpora."""
     from whoosh.writing import SegmentWriter
 
-    writer = SegmentWriter(FileStorage(dest).open_index(), _lk=False, limitmb=LIMIT_MB, compound=False)
+    writer = SegmentWriter(FileStorage(dest).open_index(), _lk=False, limitmb=LIMIT_MB, compound=False, codec=Codec())
     try:
         for doc in docs:
             writer.add_document(**doc)

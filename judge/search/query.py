@@ -123,7 +123,8 @@ class Hit:
 
 @dataclass
 class SearchResult:
-    """Hits, whether all parts matched (``"all"``) or the OR fallback was used (``"any"``), notes."""
+    """Hits; whether some rule matched every part (``"all"``), only the bag found rules (``"any"``)
+    or nothing did (``"none"``); notes."""
 
     hits: list[Hit]
     matched: str

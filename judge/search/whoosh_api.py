@@ -94,8 +94,9 @@ if "whoosh.searching" not in sys.modules:
 import whoosh  # noqa: E402
 from whoosh import fields, index, matching, query, scoring  # noqa: E402
 from whoosh.analysis import Token, Tokenizer  # noqa: E402
+from whoosh.codec.whoosh3 import W3Codec  # noqa: E402
 from whoosh.filedb.filestore import FileStorage  # noqa: E402
 
 VERSION = whoosh.versionstring()
 
-__all__ = ["FileStorage", "Token", "Tokenizer", "VERSION", "fields", "index", "matching", "query", "scoring"]
+__all__ = ["FileStorage", "Token", "Tokenizer", "VERSION", "W3Codec", "fields", "index", "matching", "query", "scoring"]
