@@ -168,13 +168,28 @@ def test_a_damaged_query_data_file_makes_the_index_unreadable_and_rebuilt(corpus
 
 
 def test_batches_and_worker_processes_build_the_same_index(corpus_root: Path, tmp_path: Path, monkeypatch) -> None:
+    import threading
+
     from judge.search import build
 
     src = Source(corpus_root)
     queries = ["死循环", "時間印記", "损伤包 死循环", "replacement effect", "堆疊", '"响应链"']
     one = [[(h.game, h.id, h.score) for h in search(q, source=src).hits] for q in queries]
-    monkeypatch.setattr(build, "BATCH_DOCS", 4)  # 21 rules: six segments, written by two processes
+    writers = tmp_path / "writers"
+    writers.mkdir()
+    real = build._write_segment
+
+    def recording(dest: str, docs: list) -> object:  # notes which process wrote each segment
+        (writers / f"{os.getpid()}-{docs[0]['key'].replace(':', '_')}").touch()
+        return real(dest, docs)
+
+    recording.__module__, recording.__qualname__ = real.__module__, real.__qualname__  # the pool sends it by name
+    monkeypatch.setattr(build, "_write_segment", recording)
+    monkeypatch.setattr(build, "BATCH_DOCS", 4)  # 21 rules: six segments
     monkeypatch.setattr(build, "WORKERS", 2)
     many = open_index(src, force=True)
     assert len(many.index._segments()) == 6 and many.index.doc_count() == 21
+    pids = {f.name.split("-")[0] for f in writers.iterdir()}
+    if threading.active_count() == 1:  # the build forks only from a single-threaded process
+        assert str(os.getpid()) not in pids and len(pids) >= 1
     assert [[(h.game, h.id, h.score) for h in search(q, source=src).hits] for q in queries] == one

@@ -16,6 +16,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import threading
 from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -219,9 +220,15 @@ def _write_segment(dest: str, docs: list[dict[str, Any]]) -> Any:
 
 def _segments(dest: Path, batches: Iterator[list[dict[str, Any]]], workers: int) -> Iterator[Any]:
     """The segment of each batch, in order: written in this process when there is one batch (or one
-    worker), else by a pool of ``workers`` forked processes with at most two batches each waiting."""
+    worker), else by a pool of ``workers`` forked processes with at most two batches each waiting.
+
+    Only a single-threaded process forks (forking with threads can deadlock a child); the other
+    start methods would re-import the caller's main module in every worker, which a script
+    without a ``__main__`` guard does not survive (and a pool whose workers die at start hangs).
+    """
     head = list(itertools.islice(batches, 2))
-    if len(head) < 2 or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    forkable = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    if len(head) < 2 or workers < 2 or not forkable:
         for batch in itertools.chain(head, batches):
             yield _write_segment(str(dest), batch)
         return

@@ -29,14 +29,13 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 from judge import paths
 from judge.search.analysis import ANALYSIS_VERSION
 from judge.search.concepts import glossary_path
-from judge.search.question import QUESTION_WORDS_PATH
+from judge.search.question import QUESTION_WORDS_PATH, QuestionWords
 from judge.search.whoosh_api import VERSION as WHOOSH_VERSION, FileStorage
 
 if TYPE_CHECKING:
     from judge.corpus.store import Corpus
     from judge.faq.model import FaqEntry
     from judge.search.concepts import Glossary
-    from judge.search.question import QuestionWords
 
 CACHE_ENV = paths.CACHE_ENV
 GRACE_SECONDS = 600  # an unreferenced index folder is deleted only when older than this
@@ -79,8 +78,6 @@ class Source(NamedTuple):
         return load_glossary(self.glossary_path())
 
     def load_question_words(self) -> QuestionWords:
-        from judge.search.question import QuestionWords
-
         return QuestionWords.from_yaml(self.question_words_file)
 
     def faq_files(self) -> list[Path]:
