@@ -70,6 +70,15 @@ def test_the_term_queries_do_not_regress(scores: dict[str, dict[str, object]]) -
     assert s["mrr"] >= 0.949, report
 
 
+def test_a_sentence_finds_the_rule_of_the_section_that_says_it_in_other_words(scores: dict[str, dict[str, object]]) -> None:
+    # the example: 716.1b (in section 716 替代性影响) says 如果数个影响将替代同一个事件, never 替代性影响 itself
+    with SearchSession(Source(real_corpus_root())) as session:
+        found = [f"{h.game}:{h.id}" for h in session.search("多个替代性影响", limit=5).hits]
+        apart = [f"{h.game}:{h.id}" for h in session.search("多个 替代性影响", limit=10).hits]
+    assert found[0] == "rise:716.1b"
+    assert "rise:716.1b" not in apart  # typed apart, each term must be in the rule itself
+
+
 def test_expected_ids_exist(real_root: Path) -> None:
     corpus = load_corpus(real_root)
     for item in load_queries():

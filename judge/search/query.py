@@ -40,6 +40,7 @@ UNIGRAM_WEIGHT = 0.3  # a single character of a longer word, in the bag
 PAIR_WEIGHT = 0.5  # two words of the query side by side in a rule, as typed
 FEW = 5  # fewer rules than this matching every part: rules sharing some of its words follow
 COORD_EXPONENT = 2.0
+HEADING_CONCEPT_WEIGHT = 0.3
 QUOTED_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』')
 FAQ_ID_RE = re.compile(r"(?<![\w-])(?P<id>[a-z]+-\d{2,3})(?![\w-])")
 KINDS = ("all", "rule", "faq")
@@ -88,6 +89,7 @@ class ParsedQuery(NamedTuple):
     words: list[str]  # the bag's Latin words and numbers
     pairs: list[tuple[list[str], int]]  # phrase tokens and slop (see ``_pairs``)
     shown: list[str]  # what was searched for, as typed (folded), in query order
+    sentence: bool = False  # two or more parts typed without a space between them (a question, 多个替代性影响)
 
     def needles(self) -> list[list[str]]:
         """Strings to mark in snippets: what was typed where it occurs whole, else each part's terms."""
@@ -169,6 +171,11 @@ def _pairs(text: str, items: list[_Item], droppable: frozenset[str]) -> list[tup
         else:
             out.append((phrase_tokens(text[a.start : b.end]), 1))
     return out
+
+
+def _chunks(text: str) -> list[tuple[int, int]]:
+    """The spans of text between spaces."""
+    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
 
 
 def parse_query(
@@ -253,7 +260,9 @@ def parse_query(
         parts = [Part("word", rid) for rid in rule_ids + faq_ids]
     pairs = _pairs(text, items, words.singles)
     shown = [p.text for p in parts if p.kind == "phrase"] + _shown(text, items)
-    return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs, shown or [p.text for p in parts])
+    chunks = [sum(1 for i in items if i.cjk and s <= i.start < e) for s, e in _chunks(text)]
+    return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs,
+                       shown or [p.text for p in parts], any(n > 1 for n in chunks))
 
 
 class Builder:
@@ -277,8 +286,10 @@ class Builder:
         return self._or([wq.Phrase(f, tokens, slop=slop, boost=b * boost) for f, b in FIELD_BOOSTS.items()
                          if f != "heading" and all(self.has(f, t) for t in tokens)])
 
-    def part(self, part: Part, concept_boost: float = CONCEPT_BOOST) -> wq.Query | None:
-        """The Whoosh query of one part."""
+    def part(self, part: Part, concept_boost: float = CONCEPT_BOOST, headings: bool = False) -> wq.Query | None:
+        """The Whoosh query of one part; with ``headings``, a concept also matches the heading of the
+        section a rule is in — for words typed together as a sentence (多个替代性影响 finds 716.1b, in
+        替代性影响, which says 数个影响); terms typed apart, or alone, find the rules that use them."""
         if part.kind == "phrase" or (part.kind == "word" and len(part.text) > 2 and not part.text.isascii()):  # a quote, or an unknown word
             return self.phrase(phrase_tokens(part.text))
         if part.kind == "word":
@@ -290,6 +301,12 @@ class Builder:
             for terms, factor in (([part.text, *part.expansion], 1.0), (part.other, EXPANSION_WEIGHT)):
                 keys = [t.replace(" ", "_") for t in terms]
                 subs += [wq.Term(name, k, boost=weight * factor) for k in keys if self.has(name, k)]
+        if headings:
+            for t in [part.text, *part.expansion]:
+                tokens = phrase_tokens(t) if not t.isascii() else []
+                if tokens and all(self.has("heading", k) for k in tokens):
+                    boost = HEADING_CONCEPT_WEIGHT
+                    subs.append(wq.And([wq.Term("heading", k) for k in tokens], boost=boost) if len(tokens) > 1 else wq.Term("heading", tokens[0], boost=boost))
         typed = part.games or set(concept.rules)
         subs += [wq.Term("concepts", f"{g}/{concept.id}", boost=concept_boost * (1.0 if g in typed else EXPANSION_WEIGHT))
                  for g in concept.rules if self.has("concepts", f"{g}/{concept.id}")]
@@ -301,14 +318,14 @@ class Builder:
 
     def strict(self, parsed: ParsedQuery, parts: list[Part]) -> wq.Query:
         """Every one of ``parts`` required; pairs of words as typed add to the score."""
-        required = wq.And([q for p in parts if (q := self.part(p, parsed.concept_boost())) is not None])
+        required = wq.And([q for p in parts if (q := self.part(p, parsed.concept_boost(), parsed.sentence)) is not None])
         pairs = self.pairs(parsed)
         return wq.AndMaybe(required, _Or(pairs)) if pairs else required
 
     def bag(self, parsed: ParsedQuery) -> CoordOr:
         """The bag: each concept, phrase, Latin word and CJK bigram of the query a part; the single
         characters of longer runs support (see :class:`CoordOr`); a one-character run is a part."""
-        anchors = [self.part(p, parsed.concept_boost()) for p in parsed.parts if p.kind != "word"]
+        anchors = [self.part(p, parsed.concept_boost(), parsed.sentence) for p in parsed.parts if p.kind != "word"]
         anchors += [self.any_field(w) for w in dict.fromkeys(parsed.words)]
         support: list[wq.Query | None] = []
         for run in dict.fromkeys(parsed.runs):
