@@ -1,8 +1,9 @@
-"""Search benchmark: index build time, in-process and whole-command query latency, quality.
+"""Search benchmark: index build time and peak memory, in-process and whole-command query latency, quality.
 
-Runs on the bundled corpus (built into a temp folder if ``rules_corpus/<game>.yaml`` is
-missing) and on a synthetic corpus 100× larger, generated deterministically from the real
-rules with renumbered ids.  Uses a private cache (``JUDGE_CACHE_DIR`` in a temp folder).
+Runs on the bundled corpus and on a synthetic corpus 100× larger, generated deterministically
+from the real rules with renumbered ids.  Each index is built in a process of its own, which
+reports its peak resident memory and that of the largest worker process it started (see
+``judge.search.build``).  Uses a private cache (``JUDGE_CACHE_DIR`` in a temp folder).
 
     python benchmarks/bench_search.py [--scale 100] [--runs 20] [--rounds 5]
 """
@@ -10,8 +11,8 @@ rules with renumbered ids.  Uses a private cache (``JUDGE_CACHE_DIR`` in a temp 
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -25,6 +26,7 @@ sys.path.insert(0, str(REPO / "tests"))
 
 from judge.corpus.model import Rule  # noqa: E402
 from judge.corpus.store import load_corpus, write_game  # noqa: E402
+from common import judge_command, machine  # noqa: E402  (benchmarks/common.py)
 from search_fixtures import evaluate, load_queries, real_corpus_root  # noqa: E402
 
 
@@ -60,17 +62,39 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
 
 
-def judge_command() -> list[str]:
-    exe = Path(sys.executable).parent / "judge"
-    return [str(exe)] if exe.exists() else [sys.executable, "-c", "from judge.cli import main; main()"]
+# The building process's peak is VmHWM (ru_maxrss would include the benchmark's own memory, which a
+# child inherits across exec on Linux); its workers are forked after exec, so RUSAGE_CHILDREN holds.
+BUILD = """
+import json, resource, sys, time
+from pathlib import Path
+from judge.search.index import Source, rebuild
+start = time.perf_counter()
+built = rebuild(Source(Path(sys.argv[1])))
+seconds = time.perf_counter() - start
+try:
+    hwm = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM")) / 1024
+except (OSError, StopIteration):
+    hwm = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+print(json.dumps({"rules": built.rules, "seconds": seconds, "peak_mb": hwm,
+                  "cpu_seconds": sum(u.ru_utime + u.ru_stime for u in usage),
+                  "worker_peak_mb": usage[1].ru_maxrss / 1024}))
+"""
+
+
+def build(root: Path) -> dict[str, float]:
+    """Build the index of ``root`` in a new process: documents, seconds (wall clock, and CPU in all
+    processes), peak memory (MB) of the building process and of its largest worker."""
+    out = subprocess.run([sys.executable, "-c", BUILD, str(root)], capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
 
 
 def bench(name: str, root: Path, runs: int, rounds: int) -> dict[str, float]:
-    from judge.search.index import Source, rebuild
+    from judge.search.index import Source
     from judge.search.query import SearchSession
 
     source = Source(root)
-    built = rebuild(source)
+    built = build(root)
     queries = load_queries()
     with SearchSession(source) as session:
         for q in queries:  # warm-up
@@ -91,23 +115,16 @@ def bench(name: str, root: Path, runs: int, rounds: int) -> dict[str, float]:
         subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         cmd_times.append((time.perf_counter() - t) * 1000)
     return {
-        "rules": float(built.rules or 0),
-        "build_s": built.built_seconds or 0.0,
+        "rules": float(built["rules"]),
+        "build_s": built["seconds"],
+        "build_cpu_s": built["cpu_seconds"],
+        "peak_mb": built["peak_mb"],
+        "worker_peak_mb": built["worker_peak_mb"],
         "q_median_ms": statistics.median(times),
         "q_p95_ms": percentile(times, 95),
         "cmd_median_ms": statistics.median(cmd_times),
         "cmd_p95_ms": percentile(cmd_times, 95),
     }
-
-
-def machine() -> str:
-    model = platform.processor() or "unknown CPU"
-    try:
-        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
-        model = next((line.split(":", 1)[1].strip() for line in out.splitlines() if line.startswith("Model name")), model)
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    return f"{model}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}"
 
 
 def main() -> None:
@@ -123,17 +140,31 @@ def main() -> None:
         from judge.search.query import search
 
         src = Source(real)
-        quality = evaluate(lambda q, g: [f"{h.game}:{h.id}" for h in search(q, game=g, limit=10, source=src).hits], load_queries())
+        queries = load_queries()
+
+        def run(q: str, g: str | None) -> list[str]:
+            return [f"{h.game}:{h.id}" for h in search(q, game=g, limit=10, source=src).hits]
+
+        quality = {
+            "all": evaluate(run, queries),
+            "questions": evaluate(run, [q for q in queries if q.get("question")]),
+            "terms": evaluate(run, [q for q in queries if not q.get("question")]),
+        }
         big = synthetic_corpus(real, Path(tmp) / f"x{args.scale}", args.scale)
+        load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         rows = [("bundled", bench("bundled", real, args.runs, args.rounds)), (f"x{args.scale}", bench("big", big, args.runs, args.rounds))]
-    print(f"machine: {machine()}")
-    print(f"labelled set: {quality['n']} queries, recall@5 {quality['recall']:.3f}, MRR {quality['mrr']:.3f}")
+        load_after = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"machine: {machine()}; load average before the builds: {load_before}, after: {load_after}")
+    for name, q in quality.items():
+        print(f"labelled set, {name}: {q['n']} queries, recall@5 {q['recall']:.3f}, MRR {q['mrr']:.3f}")
     print()
-    header = f"{'corpus':<8} {'rules':>7} {'build s':>8} {'query median ms':>16} {'query p95 ms':>13} {'judge search median ms':>23} {'p95 ms':>7}"
+    header = (f"{'corpus':<8} {'docs':>7} {'build s':>8} {'CPU s':>6} {'peak MB':>8} {'worker MB':>10} {'query median ms':>16} "
+              f"{'query p95 ms':>13} {'judge search median ms':>23} {'p95 ms':>7}")
     print(header)
     print("-" * len(header))
     for name, r in rows:
-        print(f"{name:<8} {int(r['rules']):>7} {r['build_s']:>8.2f} {r['q_median_ms']:>16.2f} {r['q_p95_ms']:>13.2f} {r['cmd_median_ms']:>23.0f} {r['cmd_p95_ms']:>7.0f}")
+        print(f"{name:<8} {int(r['rules']):>7} {r['build_s']:>8.2f} {r['build_cpu_s']:>6.1f} {r['peak_mb']:>8.0f} {r['worker_peak_mb']:>10.0f} {r['q_median_ms']:>16.2f} "
+              f"{r['q_p95_ms']:>13.2f} {r['cmd_median_ms']:>23.0f} {r['cmd_p95_ms']:>7.0f}")
 
 
 if __name__ == "__main__":

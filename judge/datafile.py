@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from judge.locale import os_reason, t
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class DataError(ValueError):
@@ -67,6 +62,8 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent
+    import tempfile  # here, not at the top: only writers need it (start-up time)
+
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         os.chmod(tmp, _mode_for(path))
@@ -124,9 +121,11 @@ def read_text(path: Path) -> str:
 
 def read_yaml(path: Path) -> Any:
     """Parse ``path``; any failure becomes a :class:`DataError` saying which file and where."""
+    import yaml  # here, not at the top: most commands never parse YAML (start-up time)
+
     text = read_text(path)
     try:
-        return yaml.load(text, Loader=_Loader)
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""

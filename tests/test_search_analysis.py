@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judge.search import analysis
-from judge.search.analysis import fold, fold_with_map, index_tokens, phrase_tokens, run_tokens, units
+from judge.search import folding
+from judge.search.folding import fold, fold_with_map, index_tokens, phrase_tokens, units
 
 
 def test_fold_traditional_to_simplified_and_fullwidth_to_ascii() -> None:
@@ -37,7 +37,7 @@ def test_phrase_tokens_one_per_position() -> None:
     assert phrase_tokens("响应链") == ["响应", "应链"]
     assert phrase_tokens("x点伤害") == ["x", "点伤", "伤害"]
     assert phrase_tokens("响应链 目标") == ["响应", "应链", "链", "目标"]
-    assert run_tokens("链") == ["链"]
+    assert phrase_tokens("链") == ["链"]
 
 
 def test_units_positions_are_consecutive_across_scripts() -> None:
@@ -51,12 +51,12 @@ def test_fold_with_map_identity_when_lengths_match() -> None:
 
 
 def test_fold_with_map_stays_in_bounds_when_a_conversion_changes_length(monkeypatch) -> None:
-    original = analysis.fold
+    original = folding.fold
 
     def lengthening(text: str) -> str:  # pretend a phrase conversion adds a character
         return original(text).replace("记", "记记")
 
-    monkeypatch.setattr(analysis, "fold", lengthening)
+    monkeypatch.setattr(folding, "fold", lengthening)
     text = "時間印記，a"
     folded, mapping = fold_with_map(text)
     assert folded == "时间印记记,a"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from judge.search.concepts import Glossary, stem
 from judge.search.glossary import GlossaryError, glossary_path, load_glossary, parse_glossary
 from search_fixtures import GLOSSARY
 
@@ -59,3 +60,39 @@ def test_bundled_glossary_loads_and_covers_the_core_concepts() -> None:
                  "替代性影响", "替代性效果", "替换效果", "防止", "损伤包", "時間印記", "从属", "最后已知信息", "已知的最後信息",
                  "依狀態而生的效果", "死循环", "持續性效果", "一次性影响", "費用", "結算"]:
         assert g.lookup(term) is not None, term
+
+
+def test_english_terms_match_singular_plural_and_ed() -> None:
+    g = fixture_glossary()
+    assert g.lookup("replacement effects").id == "replacement-effect"
+    found = [(c.id, s, e) for s, e, c in g.find_in("are replacement effects used? stacking")]
+    assert found == [("replacement-effect", 4, 23)]  # whole words only: -ing is not stemmed
+    assert g.lookup("stacked").id == "response-chain"
+    assert stem("abilities") == "ability" and stem("countered") == "counter" and stem("is") == "is"
+
+
+def test_resolve_exact_alias_other_script_and_partial() -> None:
+    g = fixture_glossary()
+    exact = g.resolve("堆叠")  # the Simplified spelling of sanguo's 堆疊
+    assert (exact.concept.id, exact.word, exact.kind, exact.exact) == ("response-chain", "堆疊", "sanguo word", True)
+    alias = g.resolve("替換效果")
+    assert (alias.concept.id, alias.kind, alias.exact) == ("replacement-effect", "alias", True)
+    part = g.resolve("替代")  # part of rise's 替代性影响 and sanguo's 替代性效果 (and the alias 替换效果? no: 替换)
+    assert (part.concept.id, part.word, part.kind, part.exact) == ("replacement-effect", "替代性影响", "rise word", False)
+    assert g.resolve("巧克力") is None
+
+
+def test_stored_form_loads_without_folding_and_matches_the_same() -> None:
+    g = fixture_glossary()
+    again = Glossary.from_data(g.to_data())
+    assert [c.id for c in again.concepts] == [c.id for c in g.concepts]
+    assert again.by_key.keys() == g.by_key.keys()
+    query = "stacking 堆叠 the replacement effect"
+    assert [(s, e, c.id) for s, e, c in again.find_in(query)] == [(s, e, c.id) for s, e, c in g.find_in(query)]
+
+
+def test_bundled_glossary_has_the_everyday_words_judges_use() -> None:
+    g = load_glossary(glossary_path())
+    expect = {"多个": "several", "若干": "several", "替代效果": "replacement-effect", "觸發": "triggered-ability",
+              "上链": "add-to-chain", "卡牌": "card", "防止效果": "prevention-effect", "退費": "refund"}
+    assert {t: g.lookup(t).id for t in expect} == expect

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from judge.search.index import Source, cache_dir, current_path, index_key, open_index
@@ -120,3 +121,75 @@ def test_searching_while_another_process_rebuilds(corpus_root: Path) -> None:
     assert json.loads(out) == [["803", "803.1"]] * 40
     rout, rerr = rebuilder.communicate(timeout=120)
     assert rebuilder.returncode == 0 and rout.strip() == "ok", rerr
+
+
+def _age(root: Path, seconds: float = 60.0) -> None:
+    """Date every file under ``root`` back, as files written before a session are."""
+    then = time.time() - seconds
+    for f in root.rglob("*"):
+        os.utime(f, (then, then))
+
+
+def test_the_key_is_not_recomputed_while_the_files_are_unchanged(corpus_root: Path, monkeypatch) -> None:
+    import judge.search.index as ix
+
+    _age(corpus_root)
+    first = open_index(Source(corpus_root))
+
+    def no_hashing(source: Source) -> str:
+        raise AssertionError("the corpus was hashed again")
+
+    monkeypatch.setattr(ix, "index_key", no_hashing)
+    assert open_index(Source(corpus_root)).path == first.path  # found by the files' signature
+    rise = corpus_root / "rise.yaml"
+    rise.write_text(rise.read_text(encoding="utf-8").replace("死循环", "死迴圈"), encoding="utf-8")
+    _age(corpus_root, 30)
+    monkeypatch.undo()
+    assert open_index(Source(corpus_root)).path != first.path  # a changed file: hashed, a new index
+
+
+def test_a_file_changed_just_now_is_hashed_not_trusted(corpus_root: Path, monkeypatch) -> None:
+    import judge.search.index as ix
+
+    open_index(Source(corpus_root))  # the fixture's files are seconds old
+    calls: list[bool] = []
+    real = ix.index_key
+    monkeypatch.setattr(ix, "index_key", lambda s: calls.append(True) or real(s))
+    open_index(Source(corpus_root))
+    assert calls  # too recent to be trusted by size and time: hashed
+
+
+def test_a_damaged_query_data_file_makes_the_index_unreadable_and_rebuilt(corpus_root: Path) -> None:
+    src = Source(corpus_root)
+    path = open_index(src).path
+    (path / "query.json").write_text("{not json", encoding="utf-8")
+    assert search("死循环", source=src).hits[0].id == "803"
+    assert open_index(src).path != path
+
+
+def test_batches_and_worker_processes_build_the_same_index(corpus_root: Path, tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from judge.search import build
+
+    src = Source(corpus_root)
+    queries = ["死循环", "時間印記", "损伤包 死循环", "replacement effect", "堆疊", '"响应链"']
+    one = [[(h.game, h.id, h.score) for h in search(q, source=src).hits] for q in queries]
+    writers = tmp_path / "writers"
+    writers.mkdir()
+    real = build._write_segment
+
+    def recording(dest: str, docs: list) -> object:  # notes which process wrote each segment
+        (writers / f"{os.getpid()}-{docs[0]['key'].replace(':', '_')}").touch()
+        return real(dest, docs)
+
+    recording.__module__, recording.__qualname__ = real.__module__, real.__qualname__  # the pool sends it by name
+    monkeypatch.setattr(build, "_write_segment", recording)
+    monkeypatch.setattr(build, "BATCH_DOCS", 4)  # 21 rules: six segments
+    monkeypatch.setattr(build, "WORKERS", 2)
+    many = open_index(src, force=True)
+    assert len(many.index._segments()) == 6 and many.index.doc_count() == 21
+    pids = {f.name.split("-")[0] for f in writers.iterdir()}
+    if threading.active_count() == 1:  # the build forks only from a single-threaded process
+        assert str(os.getpid()) not in pids and len(pids) >= 1
+    assert [[(h.game, h.id, h.score) for h in search(q, source=src).hits] for q in queries] == one

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from judge.corpus.store import load_corpus
-from judge.search.analysis import fold
+from judge.search.folding import fold
 from judge.search.glossary import glossary_path, load_glossary
 from judge.search.index import Source
-from judge.search.query import search
+from judge.search.query import SearchSession
 from search_fixtures import cache, evaluate, load_queries, real_corpus_root  # noqa: F401  (pytest fixtures)
 
 
@@ -29,16 +29,54 @@ def test_labelled_set_is_big_and_varied() -> None:
     assert any(len(t) == 1 for t in texts)  # one character
 
 
-def test_recall_at_5_and_mrr_on_the_real_corpus(real_root: Path) -> None:
-    source = Source(real_root)
+def test_labelled_questions_are_many_and_in_both_scripts_and_english() -> None:
+    questions = [str(q["q"]) for q in load_queries() if q.get("question")]
+    assert len(questions) >= 40
+    assert sum(fold(t) != t for t in questions) >= 10  # Traditional
+    assert sum(not t.isascii() and fold(t) == t for t in questions) >= 20  # Simplified
+    assert sum(t.isascii() for t in questions) >= 5  # English
 
-    def run(q: str, game: str | None) -> list[str]:
-        return [f"{h.game}:{h.id}" for h in search(q, game=game, limit=10, source=source).hits]
 
-    scores = evaluate(run, load_queries())
-    report = "\n".join(scores["misses"])
-    assert scores["recall"] >= 0.95, report
-    assert scores["mrr"] >= 0.85, report
+@pytest.fixture(scope="module")
+def scores() -> dict[str, dict[str, object]]:
+    """recall@5 and MRR of the labelled queries on the real corpus: all of them, the questions, the rest
+    (the index lives in the session's private cache, see conftest.py)."""
+    queries = load_queries()
+    with SearchSession(Source(real_corpus_root())) as session:
+
+        def run(q: str, game: str | None) -> list[str]:
+            return [f"{h.game}:{h.id}" for h in session.search(q, game=game, limit=10).hits]
+
+        return {
+            "all": evaluate(run, queries),
+            "questions": evaluate(run, [q for q in queries if q.get("question")]),
+            "terms": evaluate(run, [q for q in queries if not q.get("question")]),
+        }
+
+
+@pytest.mark.parametrize("subset", ["all", "questions"])
+def test_recall_at_5_and_mrr_on_the_real_corpus(scores: dict[str, dict[str, object]], subset: str) -> None:
+    s = scores[subset]
+    report = "\n".join(s["misses"])  # type: ignore[arg-type]
+    assert s["recall"] >= 0.95, report
+    assert s["mrr"] >= 0.90, report
+
+
+def test_the_term_queries_do_not_regress(scores: dict[str, dict[str, object]]) -> None:
+    # before the questions were added: recall@5 1.00, MRR 0.95 (0.949)
+    s = scores["terms"]
+    report = "\n".join(s["misses"])  # type: ignore[arg-type]
+    assert s["recall"] == 1.0, report
+    assert s["mrr"] >= 0.949, report
+
+
+def test_a_sentence_finds_the_rule_of_the_section_that_says_it_in_other_words(scores: dict[str, dict[str, object]]) -> None:
+    # the issue's example: 716.1b (in section 716 替代性影响) says 如果数个影响将替代同一个事件, never 替代性影响 itself
+    with SearchSession(Source(real_corpus_root())) as session:
+        found = [f"{h.game}:{h.id}" for h in session.search("多个替代性影响", limit=5).hits]
+        apart = [f"{h.game}:{h.id}" for h in session.search("多个 替代性影响", limit=10).hits]
+    assert found[0] == "rise:716.1b"
+    assert "rise:716.1b" not in apart  # typed apart, each term must be in the rule itself
 
 
 def test_expected_ids_exist(real_root: Path) -> None:

@@ -82,16 +82,24 @@ def test_without_glossary_no_expansion(tmp_path: Path, cache: Path) -> None:
     assert search("堆疊", source=Source(root)).hits == []
 
 
-def test_and_by_default(corpus_root: Path) -> None:
+def test_rules_with_every_word_come_first_then_rules_sharing_some(corpus_root: Path) -> None:
     result = search("损伤包 防止", source=Source(corpus_root))
-    assert result.matched == "all" and not result.notes
-    assert keys(result) == ["rise:717.2a"]
+    assert result.matched == "all"
+    assert keys(result)[0] == "rise:717.2a"  # the only rule with both words
+    assert set(keys(result)[1:]) and "rise:717.2a" not in keys(result)[1:]
+    assert result.notes == ["1 matching all of 损伤包 + 防止 first, then rules sharing some of its words"]
 
 
-def test_or_fallback_when_nothing_matches_all(corpus_root: Path) -> None:
+def test_enough_rules_with_every_word_need_no_others(tmp_path: Path, cache: Path) -> None:
+    rules = [(f"700.{i}", f"甲乙丙丁{i}") for i in range(1, 7)] + [("701.1", "甲乙戊")]
+    result = search("甲乙 丙丁", source=Source(write_rules(tmp_path / "c", "rise", rules)))
+    assert set(keys(result)) == {f"rise:700.{i}" for i in range(1, 7)} and not result.notes
+
+
+def test_ranked_by_shared_words_when_no_rule_has_them_all(corpus_root: Path) -> None:
     result = search("损伤包 死循环", source=Source(corpus_root))
     assert result.matched == "any"
-    assert result.notes and "any" in result.notes[0]
+    assert result.notes == ["no rule matches all of 损伤包 + 死循环; showing rules ranked by the words they share with it"]
     assert {"rise:717.2a", "rise:803"} <= set(keys(result))
 
 

@@ -13,7 +13,7 @@ import yaml
 
 from judge import paths
 from judge.corpus.model import Rule
-from judge.datafile import DataError, atomic_write, expect_mapping, read_yaml
+from judge.datafile import DataError, atomic_write, expect_mapping
 from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")
@@ -146,8 +146,10 @@ def load_corpus(root: Path | None = None) -> Corpus:
 def read_corpus(root: Path | None = None) -> Corpus:
     """Read every ``<game>.yaml`` under the corpus folder as it is on disk now."""
     corpus = Corpus()
+    from judge.corpus.cache import cached_yaml  # the parsed data from the per-user cache while the file is unchanged
+
     for g, p in game_files(root).items():
-        data = expect_mapping(p, read_yaml(p), ("rules",))
+        data = expect_mapping(p, cached_yaml(p), ("rules",))
         if not isinstance(data["rules"], list):
             raise DataError(f"{p}: 'rules' must be a list")
         corpus.documents[g] = data.get("documents") or []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -188,9 +189,31 @@ def load_file(path: str | Path) -> Scenario:
 
 
 # --- the schema ------------------------------------------------------------------------------------
+def _schema_passed_marker(data: Any) -> Path:
+    """Where the per-user cache marks data (with this schema) that passed the schema check: it is
+    not checked again, so jsonschema (~50 ms to import) stays off the path of `judge run`."""
+    from judge import paths
+
+    typed = json.dumps(data, sort_keys=True, ensure_ascii=False, default=lambda o: f"<{type(o).__name__}:{o!r}>")
+    digest = hashlib.sha256(SCHEMA_PATH.read_bytes() + b"\0" + typed.encode("utf-8")).hexdigest()
+    return paths.cache_dir() / "schema-passed" / digest[:32]
+
+
+def _touch(marker: Path) -> None:
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # an unwritable cache only costs speed
+
+
 def _check_schema(sc: Scenario) -> None:
+    marker = _schema_passed_marker(sc.data)
+    if marker.is_file():
+        return
     errors = sorted(_validator().iter_errors(sc.data), key=lambda e: (sc.marks.at(tuple(e.absolute_path)), len(e.absolute_path)))
     if not errors:
+        _touch(marker)
         return
     err = max(errors[:1] or errors, key=lambda e: len(e.absolute_path))
     err = _deepest(err)

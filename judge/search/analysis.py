@@ -1,153 +1,16 @@
-"""Text analysis for search: Traditional→Simplified folding and CJK unigram + bigram tokens.
-
-Every text is folded to Simplified (OpenCC ``t2s``) and full-width ASCII is narrowed, both at
-index and at query time.  Tokens are then:
-
-* each CJK character (a unigram) at its own position, and each pair of adjacent CJK
-  characters (a bigram) at the position of its first character, so one-character queries
-  match unigrams and phrase queries match consecutive bigrams;
-* Latin words, lower-cased;
-* numbers, with rule numbers (``706.1a``, ``820.1.c.3``) kept whole.
-
-A run of punctuation takes one position, so phrases never match across it.  Pinyin that a
-damaged document inserted after a character (``規(guī)則``) is skipped as if absent.
-"""
+"""The Whoosh analyzer of every full-text field: folds the value, then yields the tokens of ``folding``."""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator
 
-from whoosh.analysis import Token, Tokenizer
+from judge.search.folding import fold, index_tokens
+from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 
 # Bump whenever tokens or the index schema change: the index cache key includes it, so old
 # indexes are rebuilt.  6: FAQ entries are indexed beside the rules (a ``kind`` field).
-ANALYSIS_VERSION = "6"
-
-CJK_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
-# A pinyin syllable in parentheses right after a CJK character: damage from a bad conversion.
-PINYIN_DAMAGE_RE = rf"(?<=[{CJK_CLASS}])\([bcdfghjklmnpqrstwxyz]{{0,2}}[aeiouv{_TONED}]{{1,3}}(?:ng|n|r)?\)"
-# One rule number or plain number; a trailing "." is not part of it.
-NUMBER_RE = r"(?<![\d.])\d+(?:\.(?:\d+[a-z]?|[a-z])(?![a-z]))*"
-TOKEN_RE = re.compile(
-    rf"""
-    (?P<damage>{PINYIN_DAMAGE_RE})
-    | (?P<number>{NUMBER_RE})
-    | (?P<word>[a-z]+)
-    | (?P<cjk>[{CJK_CLASS}])
-    | (?P<space>\s+)
-    | (?P<punct>.)
-    """,
-    re.VERBOSE | re.IGNORECASE | re.DOTALL,
-)
-CJK_RUN_RE = re.compile(f"[{CJK_CLASS}]+")
-_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-
-
-@lru_cache(maxsize=1)
-def _converter() -> Any:
-    import opencc
-
-    return opencc.OpenCC("t2s")
-
-
-def fold(text: str) -> str:
-    """Traditional → Simplified and full-width → ASCII (same length in practice; see ``fold_with_map``)."""
-    return _converter().convert(text).translate(_FULLWIDTH) if text else text
-
-
-def fold_with_map(text: str) -> tuple[str, list[int]]:
-    """Fold ``text`` and map every folded index (and the end) back to an index of ``text``.
-
-    OpenCC ``t2s`` is character-for-character on these documents; if some phrase conversion
-    ever changes length, the affected CJK run is mapped proportionally so spans stay in bounds.
-    """
-    folded = fold(text)
-    if len(folded) == len(text):
-        return folded, list(range(len(text) + 1))
-    out: list[str] = []
-    mapping: list[int] = []
-    last = 0
-    for m in CJK_RUN_RE.finditer(text):
-        for i in range(last, m.start()):
-            out.append(text[i].translate(_FULLWIDTH))
-            mapping.append(i)
-        run = fold(m.group())
-        n, k = len(m.group()), len(run)
-        out.append(run)
-        mapping.extend(m.start() + (j * n) // k for j in range(k))
-        last = m.end()
-    for i in range(last, len(text)):
-        out.append(text[i].translate(_FULLWIDTH))
-        mapping.append(i)
-    mapping.append(len(text))
-    return "".join(out), mapping
-
-
-class Unit(NamedTuple):
-    """One atom of folded text: a CJK character, a word or a number, with its position."""
-
-    kind: str  # "cjk", "word" or "number"
-    text: str
-    pos: int
-    start: int
-    end: int
-    joined: bool  # a CJK character directly after another one (they form a bigram)
-
-
-def units(folded: str) -> Iterator[Unit]:
-    """Split already-folded text into positioned units (see the module docstring)."""
-    pos = 0
-    prev_cjk = False
-    gap = False
-    for m in TOKEN_RE.finditer(folded):
-        kind = m.lastgroup
-        if kind == "damage":
-            continue
-        if kind == "space":
-            prev_cjk = False
-            continue
-        if kind == "punct":
-            prev_cjk = False
-            gap = True
-            continue
-        if gap:
-            pos += 1
-            gap = False
-        text = m.group().lower()
-        yield Unit(kind or "", text, pos, m.start(), m.end(), kind == "cjk" and prev_cjk)
-        prev_cjk = kind == "cjk"
-        pos += 1
-
-
-def index_tokens(folded: str) -> Iterator[tuple[str, int, int, int]]:
-    """The indexed tokens of folded text: ``(text, position, start, end)``, bigrams included."""
-    prev: Unit | None = None
-    for u in units(folded):
-        if u.joined and prev is not None:
-            yield prev.text + u.text, prev.pos, prev.start, u.end
-        yield u.text, u.pos, u.start, u.end
-        prev = u
-
-
-def phrase_tokens(folded: str) -> list[str]:
-    """One token per position for a phrase query: a bigram where the next character joins, else the unit."""
-    us = list(units(folded))
-    out: list[str] = []
-    for i, u in enumerate(us):
-        nxt = us[i + 1] if i + 1 < len(us) else None
-        if nxt is not None and nxt.joined:
-            out.append(u.text + nxt.text)
-        elif not (u.joined and nxt is None and out):
-            out.append(u.text)  # a final CJK character is already covered by the last bigram
-    return out
-
-
-def run_tokens(run: str) -> list[str]:
-    """The bigrams of a CJK run (or the single character of a one-character run)."""
-    return [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+# 7: a ``heading`` field, the query data (glossary, question words, vocabulary) stored with the index.
+ANALYSIS_VERSION = "7"
 
 
 class FoldingTokenizer(Tokenizer):
@@ -192,3 +55,13 @@ class FoldingTokenizer(Tokenizer):
 def analyzer() -> FoldingTokenizer:
     """The analyzer of every full-text field."""
     return FoldingTokenizer()
+
+
+class Codec(W3Codec):
+    """Whoosh's default codec without per-block field-length statistics: gathering them reads the
+    length of every posting's document back from disk (a fifth of the time of writing a segment).
+    They only tighten the score bounds Whoosh uses to skip blocks; scores themselves read each
+    document's length, so results do not change.  Lives here because segments name their codec
+    and this module is loaded whenever an index is opened."""
+
+    length_stats = False

@@ -54,21 +54,24 @@ def _render_marks(snippet: str) -> str:
 def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, as_json: bool, corpus_root: Path | None) -> None:
     """Full-text search of the rules and FAQ entries, in Simplified or Traditional (folded together)."""
     from judge.corpus.gamenames import display_name
-    from judge.corpus.store import UnknownGameError
     from judge.search.query import EmptyIndexError, QueryError, search
 
     text = " ".join(query)
     try:
         result = search(text, game=game, limit=limit, source=_source(corpus_root), kind=kind)
-    except UnknownGameError as e:
+    except KeyError as e:
+        from judge.corpus.store import UnknownGameError  # imported only now: the store pulls in PyYAML
+
+        if not isinstance(e, UnknownGameError):
+            raise
         _unknown_game(e)
         return
     except EmptyIndexError:
         fail(t("msg.corpus.empty"))
     except QueryError:
         fail(t("msg.search.nothing", query=text))
-    if result.matched == "any":  # the note the search writes in result.notes, in the language in use
-        click.echo(t("msg.search.note_any", query=text), err=as_json)
+    for key, args in result.note_keys:  # the notes the search writes, in the language in use
+        click.echo(t(f"msg.search.note_{key}", **args), err=as_json)
     if not result.hits:
         where = t("msg.search.in_game", game=display_name(game)) if game else ""
         if as_json:
@@ -92,15 +95,16 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     """Show the glossary concept for TERM: its words in each game and the rules defining it."""
     from judge.corpus.store import load_corpus
     from judge.search.glossary import glossary_path, load_glossary
-    from judge.search.index import display_title
+    from judge.search.build import display_title
 
     glossary = load_glossary(glossary_path(corpus_root))
-    concept = glossary.lookup(term)
-    if concept is None:
+    resolved = glossary.resolve(term)
+    if resolved is None:
         near = glossary.nearest(term)
         hint = "; ".join(t("msg.define.item", id=c.id, terms=join(c.all_terms()[:4])) for c in near)
         hint = hint or t("msg.define.none")
         fail(t("msg.define.unknown", term=term, near=hint), 1)
+    concept = resolved.concept
     corpus = load_corpus(corpus_root)
 
     def rule_title(game: str, rid: str) -> str | None:
@@ -110,6 +114,13 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     games = list(dict.fromkeys([*concept.terms, *concept.rules]))
     data = {
         "id": concept.id,
+        "matched": {
+            "term": term,
+            "word": resolved.word,
+            "as": resolved.kind,
+            "exact": resolved.exact,
+            "others": [c.id for c in resolved.others],
+        },
         "en": list(concept.en),
         "aliases": list(concept.aliases),
         "games": {
@@ -124,6 +135,10 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
         dump_json(data)
         return
     click.echo(t("msg.define.concept", id=concept.id, en=", ".join(concept.en)))
+    how = _how_matched(resolved.kind, resolved.word)
+    how = how if resolved.exact else t("msg.define.part_of", what=how)
+    also = t("msg.define.also", ids=join([c.id for c in resolved.others])) if resolved.others else ""
+    click.echo(t("msg.define.matched", term=term, how=how, also=also))
     for g in games:
         info = data["games"][g]
         click.echo(f"  {g}: {join(info['terms']) or t('msg.define.no_term')}")
@@ -131,6 +146,16 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
             click.echo(f"    {r['id']}  {r['title'] or t('msg.define.not_in_corpus')}")
     if concept.aliases:
         click.echo(t("msg.define.aliases", aliases=join(concept.aliases)))
+
+
+def _how_matched(kind: str, word: str) -> str:
+    """How a glossary word matched (the glossary says: "<game> word", "English term", "alias", "concept id")."""
+    from judge.corpus.gamenames import display_name
+
+    if kind.endswith(" word"):
+        return t("msg.define.as_game_word", game=display_name(kind[: -len(" word")]), word=word)
+    key = {"English term": "as_english", "alias": "as_alias"}.get(kind, "as_id")
+    return t(f"msg.define.{key}", word=word)
 
 
 @click.command("index")

@@ -1,12 +1,16 @@
-"""The Whoosh index of the corpus: schema, building, and its cache life cycle.
+"""The Whoosh index of the corpus: its cache life cycle (building is :mod:`judge.search.build`).
 
 Indexes live in ``<cache>/search/`` where ``<cache>`` is ``$JUDGE_CACHE_DIR`` or the per-user
 cache folder (``platformdirs.user_cache_dir("judge")``).  An index is keyed by a hash of the
-corpus files, the glossary and :data:`ANALYSIS_VERSION`.  ``<key>.current`` names the live
-index folder.  A build writes into a fresh temporary folder, renames it into place and then
-atomically replaces the pointer, so readers that already opened an older folder keep
-answering; unreferenced folders are removed only after a grace period.  A missing, stale or
-unreadable index is rebuilt on first use.
+corpus files, the FAQ, the glossary, the question words and :data:`ANALYSIS_VERSION`; the hash
+is computed when the index is built and remembered against the files' sizes, times and inodes
+(``keys.json``), so a query stats the files instead of hashing them.  ``<key>.current`` names
+the live index folder, which also holds ``query.json``: the glossary and question words
+compiled for the query side, so a query reads neither YAML nor the glossary's source (and
+imports neither PyYAML nor the corpus store).  A build writes into a fresh temporary folder,
+renames it into place and then atomically replaces the pointer, so readers that already opened
+an older folder keep answering; unreferenced folders are removed only after a grace period.
+A missing, stale or unreadable index is rebuilt on first use.
 """
 
 from __future__ import annotations
@@ -17,24 +21,22 @@ import gc
 import hashlib
 import json
 import os
-import shutil
-import tempfile
 import time
-import uuid
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
-
-from whoosh import fields, index as windex
-from whoosh.filedb.filestore import FileStorage
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from judge import paths
-from judge.corpus.model import Rule
-from judge.corpus.store import Corpus, corpus_hash, read_corpus
-from judge.faq.model import FaqEntry, faq_dir, load_faq
-from judge.search.analysis import ANALYSIS_VERSION, analyzer, fold
-from judge.search.glossary import Glossary, glossary_path, load_glossary
+from judge.search.analysis import ANALYSIS_VERSION
+from judge.search.concepts import glossary_path
+from judge.search.question import QUESTION_WORDS_PATH, QuestionWords
+from judge.search.whoosh_api import VERSION as WHOOSH_VERSION, FileStorage
+
+if TYPE_CHECKING:
+    from judge.corpus.store import Corpus
+    from judge.faq.model import FaqEntry
+    from judge.search.concepts import Glossary
 
 CACHE_ENV = paths.CACHE_ENV
 GRACE_SECONDS = 600  # an unreferenced index folder is deleted only when older than this
@@ -43,52 +45,55 @@ INDEX_PREFIX = "ix-"
 TEMP_PREFIX = ".tmp-"
 POINTER_SUFFIX = ".current"
 TEXT_FIELDS = ("text", "examples")
+QUERY_DATA = "query.json"  # in the index folder: what the query side needs, compiled at build time
+KEYS_MEMO = "keys.json"  # in the cache folder: file signatures -> index key
+KEYS_MEMO_MAX = 64
+RACY_SECONDS = 2.0  # a file changed this recently is hashed, not trusted by its signature
 
 
-def schema() -> fields.Schema:
-    """Stored ids and titles for display; analysed text (own heading + rule text, or a FAQ entry's
-    question, answer and explanation) and examples with positions; the concepts a rule defines;
-    the glossary spellings it contains."""
-    return fields.Schema(
-        key=fields.ID(stored=True, unique=True),
-        kind=fields.ID(stored=True),  # "rule" or "faq"
-        game=fields.ID(stored=True),
-        id=fields.ID(stored=True),
-        label=fields.STORED(),
-        title=fields.STORED(),
-        text=fields.TEXT(analyzer=analyzer(), phrase=True, stored=True),
-        examples=fields.TEXT(analyzer=analyzer(), phrase=True, stored=True),
-        concepts=fields.KEYWORD(),
-        terms=fields.KEYWORD(scorable=True),
-    )
-
-
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """What an index is built from: a corpus folder (default: the bundled one) or a loaded corpus."""
 
     corpus_root: Path | None = None
     corpus: Corpus | None = None
     glossary_file: Path | None = None
+    question_words_file: Path = QUESTION_WORDS_PATH
 
     def glossary_path(self) -> Path:
         return self.glossary_file or glossary_path(self.corpus_root)
 
-    def load_corpus(self) -> Corpus:
-        """The corpus as it is now on disk (not ``load_corpus``'s per-process copy)."""
-        return self.corpus if self.corpus is not None else read_corpus(self.corpus_root)
+    def corpus_dir(self) -> Path:
+        return self.corpus_root or paths.corpus_dir()
+
+    def corpus_files(self) -> list[Path]:
+        """The parsed ``<game>.yaml`` files, the user's added documents included for the bundled corpus
+        (none for an in-memory corpus)."""
+        if self.corpus is not None:
+            return []
+        from judge.corpus.store import game_files
+
+        return list(game_files(self.corpus_root).values())
 
     def load_glossary(self) -> Glossary:
+        from judge.search.glossary import load_glossary
+
         return load_glossary(self.glossary_path())
+
+    def load_question_words(self) -> QuestionWords:
+        return QuestionWords.from_yaml(self.question_words_file)
 
     def faq_files(self) -> list[Path]:
         """The parsed FAQ files indexed with the corpus (none for an in-memory corpus)."""
         if self.corpus is not None:
             return []
+        from judge.faq.model import faq_dir
+
         return sorted(faq_dir(self.corpus_root).glob("*.yaml"))
 
     def load_faq(self) -> list[FaqEntry]:
         """The FAQ entries indexed with the corpus (none for an in-memory corpus)."""
+        from judge.faq.model import load_faq
+
         return load_faq(self.corpus_root) if self.corpus is None else []
 
 
@@ -99,123 +104,100 @@ def _corpus_digest(corpus: Corpus) -> str:
     return h.hexdigest()
 
 
-def index_key(source: Source) -> str:
-    """Hash of the corpus (files, or content when given in memory), the glossary and the analysis."""
-    import whoosh
+def _version() -> bytes:
+    return f"analysis={ANALYSIS_VERSION};whoosh={WHOOSH_VERSION}\n".encode()
 
-    h = hashlib.sha256()
-    h.update(f"analysis={ANALYSIS_VERSION};whoosh={whoosh.versionstring()}\n".encode())
-    h.update((_corpus_digest(source.corpus) if source.corpus is not None else corpus_hash(source.corpus_root)).encode())
-    g = source.glossary_path()
-    h.update(g.read_bytes() if g.exists() else b"")
-    for f in source.faq_files():
-        h.update(f.name.encode() + b"\0" + f.read_bytes())
+
+def _inputs(source: Source) -> list[Path]:
+    """Every file the index is built from, in a fixed order (a missing glossary counts as empty)."""
+    return [*source.corpus_files(), source.glossary_path(), *source.faq_files(), source.question_words_file]
+
+
+def index_key(source: Source) -> str:
+    """Hash of the corpus (files, or content when given in memory), the FAQ, the glossary, the
+    question words and the analysis."""
+    h = hashlib.sha256(_version())
+    if source.corpus is not None:
+        h.update(_corpus_digest(source.corpus).encode())
+    for f in _inputs(source):
+        h.update(f.name.encode() + b"\0")
+        h.update(f.read_bytes() if f.exists() else b"")
     return h.hexdigest()[:32]
+
+
+def _watched(source: Source) -> list[Path]:
+    """The files whose signature stands for the inputs: every YAML file in the corpus folder and its
+    subfolders (a superset of the game and FAQ files, found without reading or importing anything),
+    the glossary and the question words; for the bundled corpus also the pointer to the user's live
+    generation of added documents (generations never change once live, :mod:`judge.corpus.layer`)."""
+    files = sorted(source.corpus_dir().rglob("*.yaml"))
+    if source.corpus_root is None:
+        from judge.corpus.layer import POINTER, layer_dir
+
+        files.append(layer_dir() / POINTER)
+    return list(dict.fromkeys([*files, source.glossary_path(), source.question_words_file]))
+
+
+def _signature(source: Source) -> str | None:
+    """A hash of the input files' paths, sizes, modification and change times and inodes; None when
+    it cannot stand in for the content (an in-memory corpus, or a file modified within
+    :data:`RACY_SECONDS`: a change in the same timestamp tick would not show)."""
+    if source.corpus is not None:
+        return None
+    h = hashlib.sha256(_version())
+    now = time.time()
+    for f in _watched(source):
+        try:
+            st = f.stat()
+        except FileNotFoundError:
+            h.update(f"{f}\0missing\n".encode())
+            continue
+        if now - st.st_mtime < RACY_SECONDS:
+            return None
+        h.update(f"{f.resolve()}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}\n".encode())
+    return h.hexdigest()[:32]
+
+
+def _read_memo(root: Path) -> dict[str, str]:
+    try:
+        memo = json.loads((root / KEYS_MEMO).read_text(encoding="utf-8"))
+        return memo if isinstance(memo, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _remember(root: Path, signature: str, key: str) -> None:
+    """Record ``signature -> key`` (atomically; the oldest entries go beyond :data:`KEYS_MEMO_MAX`)."""
+    memo = _read_memo(root)
+    memo.pop(signature, None)
+    memo[signature] = key
+    memo = dict(list(memo.items())[-KEYS_MEMO_MAX:])
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = root / f".keys-{os.urandom(8).hex()}"
+        tmp.write_text(json.dumps(memo), encoding="utf-8")
+        os.replace(tmp, root / KEYS_MEMO)
+    except OSError:
+        pass  # an unwritable cache only costs speed
+
+
+def current_key(source: Source, root: Path | None = None) -> str:
+    """:func:`index_key`, looked up by the files' signature when it was computed before."""
+    root = root or cache_dir()
+    signature = _signature(source)
+    if signature is not None:
+        key = _read_memo(root).get(signature)
+        if isinstance(key, str):
+            return key
+    key = index_key(source)
+    if signature is not None:
+        _remember(root, signature, key)
+    return key
 
 
 def cache_dir() -> Path:
     """``$JUDGE_CACHE_DIR/search`` or the per-user cache's ``search`` folder."""
     return paths.cache_dir() / "search"
-
-
-def display_title(corpus: Corpus, rule: Rule) -> str:
-    """The rule's own title, else its nearest titled ancestor's, else its section path."""
-    current: Rule | None = rule
-    while current is not None:
-        if current.title:
-            return current.title
-        current = corpus.rules.get(rule.game, {}).get(current.parent) if current.parent else None
-    return " › ".join(rule.section)
-
-
-def own_title(corpus: Corpus, rule: Rule) -> str:
-    """The heading the rule itself carries (not one inherited from its parent), or its section."""
-    parent = corpus.rules.get(rule.game, {}).get(rule.parent) if rule.parent else None
-    if rule.title and (parent is None or parent.title != rule.title):
-        return rule.title
-    return "" if rule.title else " › ".join(rule.section)
-
-
-def glossary_occurrences(spellings: list[str], title: str, body: str) -> str:
-    """Every glossary spelling in the rule, once per occurrence, for the ``terms`` field.
-
-    Occurrences overlap freely (持续性影响 also counts 影响), so a spelling's count equals what a
-    phrase search for it would find; concept queries then read one short posting list per spelling.
-    """
-    t, b = fold(title).lower(), fold(body).lower()
-    out: list[str] = []
-    for s in spellings:
-        n = t.count(s) + b.count(s)
-        out += [s.replace(" ", "_")] * n
-    return " ".join(out)
-
-
-def rule_documents(corpus: Corpus, glossary: Glossary) -> Iterator[dict[str, Any]]:
-    """One Whoosh document per rule."""
-    defines: dict[tuple[str, str], list[str]] = {}
-    for c in glossary.concepts:
-        for game, ids in c.rules.items():
-            for rid in ids:
-                defines.setdefault((game, rid), []).append(c.id)
-    spellings = glossary.spellings()
-    for r in corpus.all_rules():
-        examples = "\n".join(
-            "\n".join([e.text, *(f"{c.name}\n{c.text}" for c in e.cards)]) for e in r.examples
-        )
-        title = own_title(corpus, r)
-        yield {
-            "key": f"{r.game}:{r.id}",
-            "kind": "rule",
-            "game": r.game,
-            "id": r.id,
-            "label": display_title(corpus, r),
-            "title": title,
-            "text": f"{title}\n{r.text}" if title else r.text,
-            "_stored_text": r.text,
-            "examples": examples,
-            "concepts": " ".join(defines.get((r.game, r.id), [])),
-            "terms": glossary_occurrences(spellings, title, f"{r.text}\n{examples}"),
-        }
-
-
-def faq_documents(entries: list[FaqEntry], glossary: Glossary) -> Iterator[dict[str, Any]]:
-    """One Whoosh document per FAQ entry (key ``faq:<id>``): question, answer and explanation."""
-    spellings = glossary.spellings()
-    for e in entries:
-        label = f"FAQ {e.set}" + (f" ({e.set_en})" if e.set_en else "")
-        yield {
-            "key": f"faq:{e.id}",
-            "kind": "faq",
-            "game": e.game,
-            "id": e.id,
-            "label": label,
-            "title": e.question,
-            "text": e.text,
-            "_stored_text": e.text,
-            "examples": "",
-            "concepts": "",
-            "terms": glossary_occurrences(spellings, "", e.text),
-        }
-
-
-def build_index(source: Source, dest: Path) -> int:
-    """Write a complete index of ``source`` into the empty folder ``dest``; return the document count."""
-    ix = windex.create_in(str(dest), schema())
-    writer = ix.writer(limitmb=256)
-    n = 0
-    glossary = source.load_glossary()
-    try:
-        for doc in rule_documents(source.load_corpus(), glossary):
-            writer.add_document(**doc)
-            n += 1
-        for doc in faq_documents(source.load_faq(), glossary):
-            writer.add_document(**doc)
-            n += 1
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit()
-    return n
 
 
 @dataclass
@@ -225,6 +207,7 @@ class OpenIndex:
     index: Any  # whoosh.index.FileIndex
     path: Path
     key: str
+    data: dict[str, Any]  # query.json: the compiled glossary and question words
     built_seconds: float | None = None  # set when this call built it
     rules: int | None = None
 
@@ -258,20 +241,23 @@ def discarding_broken_readers() -> Iterator[list[bool]]:
             gc.collect()
 
 
-def _open(path: Path) -> Any:
+def _open(path: Path, key: str) -> OpenIndex:
+    data = json.loads((path / QUERY_DATA).read_text(encoding="utf-8"))
     ix = FileStorage(str(path), readonly=True).open_index()
-    ix.doc_count()  # reads the table of contents and segment list: fails on garbage
-    return ix
+    ix.doc_count()  # reads the table of contents and the segments: fails on garbage
+    return OpenIndex(ix, path, key, data)
 
 
 def _write_pointer(root: Path, key: str, name: str) -> None:
-    tmp = root / f".ptr-{uuid.uuid4().hex}"
+    tmp = root / f".ptr-{os.urandom(8).hex()}"
     tmp.write_text(name, encoding="utf-8")
     os.replace(tmp, _pointer(root, key))
 
 
 def _prune(root: Path) -> None:
     """Remove index folders no pointer names (after the grace period), old temp folders and pointers."""
+    import shutil
+
     now = time.time()
     live: set[str] = set()
     for p in root.glob(f"*{POINTER_SUFFIX}"):
@@ -297,24 +283,31 @@ def rebuild(source: Source, root: Path | None = None, key: str | None = None) ->
     key = key or index_key(source)
     root.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
+    import shutil
+    import tempfile
+
     tmp = Path(tempfile.mkdtemp(prefix=TEMP_PREFIX, dir=root))
     try:
+        from judge.search.build import build_index
+
         n = build_index(source, tmp)
-        final = root / f"{INDEX_PREFIX}{key[:16]}-{uuid.uuid4().hex[:12]}"
+        final = root / f"{INDEX_PREFIX}{key[:16]}-{os.urandom(6).hex()}"
         os.rename(tmp, final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     _write_pointer(root, key, final.name)
     _prune(root)
-    return OpenIndex(_open(final), final, key, time.perf_counter() - start, n)
+    oi = _open(final, key)
+    oi.built_seconds, oi.rules = time.perf_counter() - start, n
+    return oi
 
 
 def open_index(source: Source | None = None, *, force: bool = False) -> OpenIndex:
     """The index of ``source``, built first when missing, stale, unreadable or ``force``d."""
     source = source or Source()
     root = cache_dir()
-    key = index_key(source)
+    key = current_key(source, root)
     tried: set[Path] = set()
     while not force:  # a concurrent rebuild may move the pointer while we open: follow it
         path = current_path(root, key)
@@ -323,12 +316,15 @@ def open_index(source: Source | None = None, *, force: bool = False) -> OpenInde
         tried.add(path)
         with discarding_broken_readers() as failed:
             try:
-                return OpenIndex(_open(path), path, key)
+                return _open(path, key)
             except Exception:  # any unreadable index is rebuilt below
                 failed.append(True)
     try:
         return rebuild(source, root, key)
     except OSError:  # the cache cannot be written (read-only, full): work without it, in a private temporary folder
+        import shutil
+        import tempfile  # only here: a query does not otherwise need them (start-up time)
+
         private = Path(tempfile.mkdtemp(prefix="judge-index-"))
         atexit.register(shutil.rmtree, private, True)
         return rebuild(source, private, key)

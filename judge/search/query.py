@@ -5,39 +5,53 @@ Query syntax:
 * rule numbers anywhere (``717.2a``, ``規則 409.9a``, ``820.1.c.3``) put those rules first,
   and FAQ entry ids (``vendetta-03``) those entries;
 * ``"quoted"`` (or “…”, 「…」, 『…』) text is an exact phrase;
-* other text is split on spaces; each CJK run must match as its bigrams (a single
-  character as itself), each Latin word as itself;
-* a glossary term (any game's word, an English term, an alias) matches any of the
-  concept's terms (only the searched game's, with ``--game``; read from the index's
-  ``terms`` field, one short posting list per spelling) and boosts its defining rules;
-* all parts must match; when no rule matches all of them, rules matching any are shown
-  and the result says so.
+* a glossary term (any game's word, an English term in the singular or plural, an alias)
+  matches any of the concept's terms (only the searched game's, with ``--game``; read from the
+  index's ``terms`` field, one short posting list per spelling) and boosts its defining rules;
+* other text is split on spaces; English words that carry no content are dropped; a CJK run
+  loses its question words and is split into the corpus's own words
+  (:mod:`judge.search.question`); each word and each Latin word must match;
+* when fewer than :data:`FEW` rules match every part, rules that share words with the query
+  follow, ranked by the bag of its unigrams and bigrams, words and concepts (BM25F, with
+  coordination: :class:`judge.search.coord.CoordOr`), and the result says so.  A rule sharing
+  only scattered characters with the query is never an answer.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
-
-from whoosh import query as wq, scoring
+from typing import Any, Callable, NamedTuple
 
 from judge.corpus.ruleid import RULE_ID
-from judge.corpus.store import GAMES, UnknownGameError
-from judge.search.analysis import fold, phrase_tokens, run_tokens, units
-from judge.search.glossary import Concept, Glossary
+from judge.search.concepts import Concept, Glossary
+from judge.search.coord import CoordOr
+from judge.search.folding import fold, phrase_tokens, units
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
+from judge.search.question import QuestionWords, split_run
 from judge.search.snippet import best_snippet
+from judge.search.whoosh_api import query as wq, scoring
 
-FIELD_BOOSTS = {"text": 1.0, "examples": 0.4}
+FIELD_BOOSTS = {"text": 1.0, "examples": 0.4, "heading": 0.3}
 CONCEPT_BOOST = 3.0  # a rule the glossary says defines the concept
 TERMS_B = 0.3  # weak length normalisation for glossary terms: a short heading should not beat its rules
-EXPANSION_WEIGHT = 0.6  # another word for the concept counts a little less than the word typed
+EXPANSION_WEIGHT = 0.4  # another word for the concept counts a little less than the word typed
+UNIGRAM_WEIGHT = 0.3  # a single character of a longer word, in the bag
+PAIR_WEIGHT = 0.5  # two words of the query side by side in a rule, as typed
+FEW = 5  # fewer rules than this matching every part: rules sharing some of its words follow
+COORD_EXPONENT = 2.0
+HEADING_CONCEPT_WEIGHT = 0.3
 QUOTED_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』')
 FAQ_ID_RE = re.compile(r"(?<![\w-])(?P<id>[a-z]+-\d{2,3})(?![\w-])")
 KINDS = ("all", "rule", "faq")
 RULE_REF_RE = re.compile(rf"(?:规则|章节|rule|第)?\s*(?<![\d.])(?P<id>{RULE_ID})(?!\d)\s*条?", re.IGNORECASE)
-WORD_RE = re.compile(r"\S+")  # a query is split on white space
+
+
+class _Or(wq.Or):
+    """Whoosh's Or, always as a tree of union matchers: on a small index Whoosh would otherwise
+    preload every alternative into arrays the size of the index, which costs more than it saves."""
+
+    matcher_type = wq.Or.DEFAULT_MATCHER
 
 
 class QueryError(ValueError):
@@ -48,29 +62,42 @@ class EmptyIndexError(RuntimeError):
     """The corpus has no rules at all."""
 
 
-@dataclass
-class Part:
+class Part(NamedTuple):
     """One required part of a query."""
 
-    kind: str  # "phrase", "text" or "concept"
+    kind: str  # "phrase", "word" or "concept"
     text: str  # folded, lower-case
     concept: Concept | None = None
-    expansion: list[str] = field(default_factory=list)  # folded, lower-case
+    expansion: tuple[str, ...] = ()  # folded: the concept's other words in the typed word's game
+    games: frozenset[str] = frozenset()  # the games whose own word was typed (or searched, with --game)
+    other: tuple[str, ...] = ()  # folded: the concept's words in the other games
 
     def needle_groups(self) -> list[list[str]]:
-        """Strings to mark in snippets: each term, with its CJK bigrams as fallback for plain text."""
-        if self.kind == "text":
-            return [[self.text, *(t for run in _runs(self.text) for t in run_tokens(run))]]
-        return [[t] for t in [self.text, *self.expansion]]
+        """Strings to mark in snippets: each term of the part."""
+        return [[t] for t in [self.text, *self.expansion, *self.other]]
 
 
-@dataclass
-class ParsedQuery:
-    """Rule numbers and FAQ entry ids to put first, and the parts to search for."""
+class ParsedQuery(NamedTuple):
+    """Rule numbers and FAQ entry ids to put first, the parts to search for, and the bag:
+    the stretches of CJK words outside glossary terms (question words and particles out) and the
+    Latin words of the query."""
 
     rule_ids: list[str]
     parts: list[Part]
-    faq_ids: list[str] = field(default_factory=list)
+    faq_ids: list[str]
+    runs: list[str]  # the bag's stretches of CJK words
+    words: list[str]  # the bag's Latin words and numbers
+    pairs: list[tuple[list[str], int]]  # phrase tokens and slop (see ``_pairs``)
+    shown: list[str]  # what was searched for, as typed (folded), in query order
+    sentence: bool = False  # two or more parts typed without a space between them (a question, 多个替代性影响)
+
+    def needles(self) -> list[list[str]]:
+        """Strings to mark in snippets: what was typed where it occurs whole, else each part's terms."""
+        return [[t] for t in self.shown] + [g for p in self.parts for g in p.needle_groups()]
+
+    def concept_boost(self) -> float:
+        """The defining-rule boost of a concept, shared among the query's parts."""
+        return CONCEPT_BOOST / max(len(self.parts), 1)
 
 
 @dataclass
@@ -98,48 +125,69 @@ class Hit:
 
 @dataclass
 class SearchResult:
-    """Hits, whether all parts matched (``"all"``) or the OR fallback was used (``"any"``), notes."""
+    """Hits; whether some rule matched every part (``"all"``), only the bag found rules (``"any"``)
+    or nothing did (``"none"``); notes."""
 
     hits: list[Hit]
     matched: str
     notes: list[str]
     index_path: str = ""
+    note_keys: list[tuple[str, dict[str, object]]] = field(default_factory=list)  # the notes, for the CLI's words
 
 
-def _runs(folded: str) -> list[str]:
-    """The CJK runs (adjacent characters) of folded text."""
-    runs: list[str] = []
-    for u in units(folded):
-        if u.kind == "cjk" and u.joined and runs:
-            runs[-1] += u.text
-        elif u.kind == "cjk":
-            runs.append(u.text)
-    return runs
+class _Item(NamedTuple):
+    """A searched piece of the query, where it stands in the folded text."""
+
+    start: int
+    end: int
+    cjk: bool
+    word: bool = False  # a word of a CJK run (not a glossary term)
 
 
-def bag_tokens(folded: str) -> list[str]:
-    """Tokens that must all occur: bigrams of each CJK run (or its one character), words, numbers."""
+def _shown(text: str, items: list[_Item]) -> list[str]:
+    """The searched pieces as typed, in order, words side by side joined (损伤包 for 损伤 · 包)."""
     out: list[str] = []
-    run = ""
-    for u in units(folded):
-        if u.kind == "cjk" and u.joined:
-            run += u.text
-            continue
-        if run:
-            out += run_tokens(run)
-            run = ""
-        if u.kind == "cjk":
-            run = u.text
+    last: _Item | None = None
+    for item in sorted(items, key=lambda i: i.start):
+        piece = text[item.start : item.end]
+        if last is not None and last.word and item.word and last.end == item.start:
+            out[-1] += piece
         else:
-            out.append(u.text)
-    if run:
-        out += run_tokens(run)
+            out.append(piece)
+        last = item
     return list(dict.fromkeys(out))
 
 
-def parse_query(query: str, glossary: Glossary, game: str | None = None) -> ParsedQuery:
-    """Split a query into rule numbers, phrases, glossary concepts and plain text parts."""
-    text = fold(query).lower()
+def _pairs(text: str, items: list[_Item], droppable: frozenset[str]) -> list[tuple[list[str], int]]:
+    """Phrase tokens and slop for each two CJK items standing side by side in the query, or with
+    only dropped characters (at most two) between them: 支付一次, 进场时触发."""
+    out: list[tuple[list[str], int]] = []
+    ordered = sorted(items, key=lambda i: i.start)
+    for a, b in zip(ordered, ordered[1:]):
+        gap = text[a.end : b.start]
+        if not (a.cjk and b.cjk) or len(gap) > 2 or any(c not in droppable for c in gap):
+            continue
+        if gap:
+            out.append((phrase_tokens(text[a.start : a.end]) + phrase_tokens(text[b.start : b.end]), len(gap) + 2))
+        else:
+            out.append((phrase_tokens(text[a.start : b.end]), 1))
+    return out
+
+
+def _chunks(text: str) -> list[tuple[int, int]]:
+    """The spans of text between spaces."""
+    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+
+
+def parse_query(
+    query: str, glossary: Glossary, words: QuestionWords, df: Callable[[str], int], docs: int, game: str | None = None
+) -> ParsedQuery:
+    """Split a query into rule numbers, phrases, glossary concepts and words (see the module docstring).
+
+    ``df`` gives a token's document frequency and ``docs`` the number of documents: the corpus
+    vocabulary that long CJK runs are split by.
+    """
+    text = " ".join(fold(query).lower().split())
     parts: list[Part] = []
     rule_ids: list[str] = []
 
@@ -163,48 +211,131 @@ def parse_query(query: str, glossary: Glossary, game: str | None = None) -> Pars
         return " "
 
     text = FAQ_ID_RE.sub(take_faq, text)
-    pieces: list[str] = []
+    items: list[_Item] = []
+    gaps: list[tuple[int, int]] = []
     last = 0
+    concepts: set[str] = set()
     for start, end, concept in glossary.find_in(text):
-        pieces.append(text[last:start])
-        terms = [fold(t).lower() for t in concept.expansion(game)]
-        parts.append(Part("concept", text[start:end], concept, [t for t in dict.fromkeys(terms) if t != text[start:end]]))
+        gaps.append((last, start))
         last = end
-    pieces.append(text[last:])
-    for piece in pieces:
-        for word in WORD_RE.findall(piece):
-            if list(units(word)):
-                parts.append(Part("text", word))
+        typed = text[start:end]
+        items.append(_Item(start, end, not typed.isascii()))
+        if concept.id in concepts:
+            continue
+        concepts.add(concept.id)
+        own = {game} if game else {g for g, ts in concept.terms.items() if typed in (fold(t).lower() for t in ts)}
+        expansion = [fold(t).lower() for g in concept.terms if g in own for t in concept.terms[g]]
+        if not own:  # an English term or an alias: no game's own word, so every word of the concept
+            own = set(concept.terms)
+            expansion = [fold(t).lower() for t in [*concept.expansion(None), *concept.aliases]]
+        other = [fold(t).lower() for t in concept.expansion(game) if fold(t).lower() not in expansion]
+        parts.append(Part("concept", typed, concept, tuple(t for t in dict.fromkeys(expansion) if t != typed), frozenset(own),
+                          tuple(t for t in dict.fromkeys(other) if t != typed)))
+    gaps.append((last, len(text)))
+    runs: list[tuple[str, int]] = []
+    latin: list[str] = []
+    for a, b in gaps:
+        for u in units(text[a:b]):
+            if u.kind == "cjk" and u.joined and runs:
+                runs[-1] = (runs[-1][0] + u.text, runs[-1][1])
+            elif u.kind == "cjk":
+                runs.append((u.text, a + u.start))
+            elif u.text not in words.english:
+                latin.append(u.text)
+                items.append(_Item(a + u.start, a + u.end, False))
+    found: list[str] = []
+    bag: list[str] = []  # the stretches of kept words, side by side: the bag's runs
+    for run, at in runs:
+        end = -1
+        for w, offset in split_run(run, words, df, docs):
+            found.append(w)
+            items.append(_Item(at + offset, at + offset + len(w), True, True))
+            bag[-1:] = [bag[-1] + w] if offset == end else [*bag[-1:], w]
+            end = offset + len(w)
+    found += latin
+    if not parts and not found and not (rule_ids or faq_ids):  # only question words: search them as they are
+        bag = [run for run, _ in runs]
+        found = bag + [u.text for u in units(text) if u.kind != "cjk"]
+    parts += [Part("word", w) for w in dict.fromkeys(found)]
     if not parts and (rule_ids or faq_ids):
-        parts = [Part("text", rid) for rid in rule_ids + faq_ids]
-    return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)))
+        parts = [Part("word", rid) for rid in rule_ids + faq_ids]
+    pairs = _pairs(text, items, words.singles)
+    shown = [p.text for p in parts if p.kind == "phrase"] + _shown(text, items)
+    chunks = [sum(1 for i in items if i.cjk and s <= i.start < e) for s, e in _chunks(text)]
+    return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs,
+                       shown or [p.text for p in parts], any(n > 1 for n in chunks))
 
 
-def _any_field(token: str) -> wq.Query:
-    return wq.Or([wq.Term(f, token, boost=b) for f, b in FIELD_BOOSTS.items()])
+class Builder:
+    """Builds the Whoosh queries of a parsed query, leaving out the terms the index does not have
+    (each costs a matcher and a scorer otherwise; a question's expansions and bigrams have many)."""
 
+    def __init__(self, has: Callable[[str, str], bool]) -> None:
+        self.has = has
 
-def _all_tokens(folded: str) -> wq.Query | None:
-    tokens = bag_tokens(folded)
-    if not tokens:
-        return None
-    return _any_field(tokens[0]) if len(tokens) == 1 else wq.And([_any_field(t) for t in tokens])
+    def _or(self, subs: list[wq.Query]) -> wq.Query | None:
+        return None if not subs else subs[0] if len(subs) == 1 else _Or(subs)
 
+    def any_field(self, token: str, boost: float = 1.0) -> wq.Query | None:
+        """``token`` in the rule text, the examples or the section heading."""
+        return self._or([wq.Term(f, token, boost=b * boost) for f, b in FIELD_BOOSTS.items() if self.has(f, token)])
 
-def part_query(part: Part) -> wq.Query | None:
-    """The Whoosh query of one part."""
-    if part.kind == "phrase":
-        tokens = phrase_tokens(part.text)
+    def phrase(self, tokens: list[str], boost: float = 1.0, slop: int = 1) -> wq.Query | None:
+        """Consecutive ``tokens`` (within ``slop`` positions) in the rule text or the examples."""
         if len(tokens) <= 1:
-            return _any_field(tokens[0]) if tokens else None
-        return wq.Or([wq.Phrase(f, tokens, boost=b) for f, b in FIELD_BOOSTS.items()])
-    if part.kind == "text":
-        return _all_tokens(part.text)
-    subs: list[wq.Query] = [wq.Term("terms", part.text.replace(" ", "_"))]
-    subs += [wq.Term("terms", t.replace(" ", "_"), boost=EXPANSION_WEIGHT) for t in part.expansion]
-    assert part.concept is not None
-    subs.append(wq.Term("concepts", part.concept.id, boost=CONCEPT_BOOST))
-    return wq.Or(subs)
+            return self.any_field(tokens[0], boost) if tokens else None
+        return self._or([wq.Phrase(f, tokens, slop=slop, boost=b * boost) for f, b in FIELD_BOOSTS.items()
+                         if f != "heading" and all(self.has(f, t) for t in tokens)])
+
+    def part(self, part: Part, concept_boost: float = CONCEPT_BOOST, headings: bool = False) -> wq.Query | None:
+        """The Whoosh query of one part; with ``headings``, a concept also matches the heading of the
+        section a rule is in — for words typed together as a sentence (多个替代性影响 finds 716.1b, in
+        替代性影响, which says 数个影响); terms typed apart, or alone, find the rules that use them."""
+        if part.kind == "phrase" or (part.kind == "word" and len(part.text) > 2 and not part.text.isascii()):  # a quote, or an unknown word
+            return self.phrase(phrase_tokens(part.text))
+        if part.kind == "word":
+            return self.any_field(part.text)
+        concept = part.concept
+        assert concept is not None
+        subs: list[wq.Query] = []
+        for name, weight in (("terms", FIELD_BOOSTS["text"]), ("eterms", FIELD_BOOSTS["examples"])):
+            for terms, factor in (([part.text, *part.expansion], 1.0), (part.other, EXPANSION_WEIGHT)):
+                keys = [t.replace(" ", "_") for t in terms]
+                subs += [wq.Term(name, k, boost=weight * factor) for k in keys if self.has(name, k)]
+        if headings:
+            for t in [part.text, *part.expansion]:
+                tokens = phrase_tokens(t) if not t.isascii() else []
+                if tokens and all(self.has("heading", k) for k in tokens):
+                    boost = HEADING_CONCEPT_WEIGHT
+                    subs.append(wq.And([wq.Term("heading", k) for k in tokens], boost=boost) if len(tokens) > 1 else wq.Term("heading", tokens[0], boost=boost))
+        typed = part.games or set(concept.rules)
+        subs += [wq.Term("concepts", f"{g}/{concept.id}", boost=concept_boost * (1.0 if g in typed else EXPANSION_WEIGHT))
+                 for g in concept.rules if self.has("concepts", f"{g}/{concept.id}")]
+        return self._or(subs)
+
+    def pairs(self, parsed: ParsedQuery) -> list[wq.Query]:
+        """A phrase per pair of query words that stand side by side (see ``_pairs``)."""
+        return [q for tokens, slop in parsed.pairs if (q := self.phrase(tokens, PAIR_WEIGHT, slop)) is not None]
+
+    def strict(self, parsed: ParsedQuery, parts: list[Part]) -> wq.Query:
+        """Every one of ``parts`` required; pairs of words as typed add to the score."""
+        required = wq.And([q for p in parts if (q := self.part(p, parsed.concept_boost(), parsed.sentence)) is not None])
+        pairs = self.pairs(parsed)
+        return wq.AndMaybe(required, _Or(pairs)) if pairs else required
+
+    def bag(self, parsed: ParsedQuery) -> CoordOr:
+        """The bag: each concept, phrase, Latin word and CJK bigram of the query a part; the single
+        characters of longer runs support (see :class:`CoordOr`); a one-character run is a part."""
+        anchors = [self.part(p, parsed.concept_boost(), parsed.sentence) for p in parsed.parts if p.kind != "word"]
+        anchors += [self.any_field(w) for w in dict.fromkeys(parsed.words)]
+        support: list[wq.Query | None] = []
+        for run in dict.fromkeys(parsed.runs):
+            if len(run) == 1:
+                anchors.append(self.any_field(run))
+                continue
+            anchors += [self.any_field(run[i : i + 2]) for i in range(len(run) - 1)]
+            support += [self.any_field(c, UNIGRAM_WEIGHT) for c in dict.fromkeys(run)]
+        return CoordOr([q for q in anchors if q is not None], [q for q in support if q is not None] + self.pairs(parsed), COORD_EXPONENT)
 
 
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
@@ -215,17 +346,30 @@ def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned:
 
 
 class SearchSession:
-    """An opened index, its glossary and a Whoosh searcher, reused across queries."""
+    """An opened index, its glossary and question words (compiled with the index) and a Whoosh
+    searcher, reused across queries."""
 
     def __init__(self, source: Source | None = None) -> None:
         self.source = source or Source()
-        self.glossary = self.source.load_glossary()
         self._open(open_index(self.source))
 
     def _open(self, oi: OpenIndex) -> None:
         self.index = oi
+        self.glossary = Glossary.from_data(oi.data["glossary"])
+        self.words = QuestionWords.from_data(oi.data["question_words"])
         self._filters: dict[tuple[str | None, str], Any] = {}
         self._searcher = oi.index.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2, terms_B=TERMS_B))
+        self._docs = self._searcher.doc_count()
+        reader = self._searcher.reader()
+        self._df: Callable[[str], int] = lambda token: reader.doc_frequency("text", token)
+        known: dict[tuple[str, str], bool] = {}
+
+        def has(name: str, token: str) -> bool:
+            if (name, token) not in known:
+                known[(name, token)] = (name, token) in reader
+            return known[(name, token)]
+
+        self._builder = Builder(has)
 
     def close(self) -> None:
         self._searcher.close()
@@ -241,10 +385,17 @@ class SearchSession:
         fails to read is rebuilt once and the query retried."""
         if kind not in KINDS:
             raise QueryError(f"unknown kind {kind!r}; valid kinds: {', '.join(KINDS)}")
+        games = self.games()
+        if not games:
+            raise EmptyIndexError("the corpus is empty; run `judge corpus build`")
+        if game is not None and game not in games:
+            from judge.corpus.store import UnknownGameError
+
+            raise UnknownGameError(game, games)
         with discarding_broken_readers() as failed:
             try:
                 return self._run(query, game, limit, kind)
-            except (UnknownGameError, QueryError, EmptyIndexError):
+            except (QueryError, EmptyIndexError):
                 raise
             except Exception:  # a damaged index that opened but fails to read: rebuild below
                 failed.append(True)
@@ -264,20 +415,15 @@ class SearchSession:
 
     def games(self) -> list[str]:
         """The games the index has rules for, the bundled ones first in their usual order."""
-        present = set(self._searcher.reader().field_terms("game"))
-        return [g for g in GAMES if g in present] + sorted(present - set(GAMES))
+        return list(self.index.data["games"])
 
     def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher
         games = self.games()
-        if not games:
-            raise EmptyIndexError("the corpus is empty; run `judge corpus build`")
-        if game is not None and game not in games:
-            raise UnknownGameError(game, games)
-        parsed = parse_query(query, self.glossary, game)
+        parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game)
         if not parsed.parts:
             raise QueryError(f"nothing to search for in {query!r}")
-        needles = [g for p in parsed.parts for g in p.needle_groups()]
+        needles = parsed.needles()
         pinned: list[Hit] = []
         keys = [f"{g}:{rid}" for rid in parsed.rule_ids for g in ([game] if game else games)] if kind != "faq" else []
         keys += [f"faq:{fid}" for fid in parsed.faq_ids] if kind != "rule" else []
@@ -285,24 +431,36 @@ class SearchSession:
             doc = searcher.document(key=key)
             if doc and (game is None or doc["game"] == game):
                 pinned.append(_hit(doc, 0.0, needles, pinned=True))
-        subqueries = [q for p in parsed.parts if (q := part_query(p)) is not None]
         flt = self._filter(game, kind)
-        pinned_keys = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
-        notes: list[str] = []
-        matched = "all"
-        results = searcher.search(wq.And(subqueries), limit=limit + len(pinned), filter=flt)
-        if results.is_empty() and len(subqueries) > 1:
-            results = searcher.search(wq.Or(subqueries), limit=limit + len(pinned), filter=flt)
-            matched = "any"
-            words = " + ".join(p.text for p in parsed.parts)
-            notes.append(f"no rule matches all of {words}; showing rules that match any of them")
-        hits = [_hit(r.fields(), r.score, needles) for r in results if r["key"] not in pinned_keys][: limit]
+        present = [p for p in parsed.parts if self._builder.part(p) is not None]
+        absent = [p.text for p in parsed.parts if p not in present]
+        searched = " + ".join(t for t in parsed.shown if t not in absent)
+        seen = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
+        wanted = limit + len(pinned)
+        results = list(searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)) if present else []
+        notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
+        note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
+        if len(results) < FEW:
+            bag = searcher.search(self._builder.bag(parsed), limit=wanted + len(results), filter=flt)
+            strict = {r["key"] for r in results}
+            more = [r for r in bag if r["key"] not in strict]
+            if more and not results and len(present) > 1:
+                notes.append(f"no rule matches all of {searched}; showing rules ranked by the words they share with it")
+                note_keys.append(("bag_only", {"searched": searched}))
+            elif more and results:
+                notes.append(f"{len(results)} matching all of {searched} first, then rules sharing some of its words")
+                note_keys.append(("strict_then_bag", {"n": len(results), "searched": searched}))
+            matched = "all" if results else ("any" if more else "none")
+            results += more
+        else:
+            matched = "all"
+        hits = [_hit(r.fields(), r.score, needles) for r in results if r["key"] not in seen][:limit]
         if not hits and not pinned:
             matched = "none"
         top = max((h.score for h in hits), default=0.0)
         for h in pinned:
             h.score = round(top + 1.0, 3)
-        return SearchResult((pinned + hits)[:limit], matched, notes, str(self.index.path))
+        return SearchResult((pinned + hits)[:limit], matched, notes, str(self.index.path), note_keys)
 
 
 def search(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from judge.search.analysis import fold_with_map
+from judge.search.folding import fold_with_map
 
 MARK_OPEN = "⟦"
 MARK_CLOSE = "⟧"
@@ -22,7 +22,10 @@ WHITESPACE_RE = re.compile(r"\s+")
 
 
 def _lower(text: str) -> str:
-    """Per-character lower-casing that never changes the length."""
+    """Lower-casing that never changes the length (a character whose lower case is longer stays)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 

@@ -1,0 +1,97 @@
+"""Start-up: each command imports only what it needs (checked in a fresh process through sys.modules).
+
+Times are never asserted here; benchmarks/bench_startup.py measures them.  Each check runs the
+command twice in one private cache folder and inspects the second run: the first may fill the
+caches a command reads (the parsed corpus, the search index, the scenario citations, the
+scenarios that passed the schema check), as it does once after an install.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+RUN = """
+import json, sys
+from judge.cli import cli
+before = set(sys.modules)
+try:
+    cli(sys.argv[1:])
+except SystemExit:
+    pass
+print("\\n" + json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+HEAVY = ("whoosh", "opencc", "jsonschema")
+UNUSED_BY_SEARCH = ("judge.engine", "judge.scenario", "jsonschema", "asyncio", "ssl", "http", "email",
+                    "urllib.request", "cached_property", "whoosh.lang", "html", "whoosh.util.times", "calendar",
+                    "tempfile", "shutil", "random")
+
+
+def imported(args: list[str], cache: Path) -> list[str]:
+    """The modules a second run of ``judge ARGS`` imports (the first fills the caches)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JUDGE_CACHE_DIR": str(cache)}
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-W", "error", "-c", RUN, *args], capture_output=True, text=True, env=env, check=True)
+    return json.loads(out.stdout.rstrip().rsplit("\n", 1)[-1])
+
+
+def under(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in prefixes)]
+
+
+@pytest.mark.parametrize("args", [["rule", "709.2b"], ["rule", "709.2b", "--json"], ["--help"]])
+def test_rule_and_help_import_neither_whoosh_opencc_nor_jsonschema(args: list[str], tmp_path: Path) -> None:
+    modules = imported(args, tmp_path / "cache")
+    assert under(modules, HEAVY) == []
+    if args[0] == "rule":
+        assert "judge.corpus.store" in modules  # the check ran the command, not just the group
+
+
+def test_search_imports_neither_the_engine_nor_what_whoosh_does_not_need(tmp_path: Path) -> None:
+    modules = imported(["search", "两个触发同时发生谁先上链"], tmp_path / "cache")
+    assert "whoosh.searching" in modules and "opencc" in modules  # it did search
+    assert under(modules, UNUSED_BY_SEARCH) == []
+
+
+def test_whoosh_stand_ins_are_gone_once_whoosh_is_imported() -> None:
+    code = (
+        "import functools, sys\n"
+        "import judge.search.whoosh_api, whoosh.reading, whoosh.compat\n"
+        "assert whoosh.reading.cached_property is functools.cached_property\n"
+        "assert not {'urllib.request', 'html', 'tempfile', 'random', 'whoosh.util.times'} & set(sys.modules)\n"
+        "import urllib.request, html, tempfile\n"
+        "assert urllib.request.urlopen and html.unescape('&amp;') == '&' and type(tempfile).__name__ == 'module'\n"
+        "import whoosh.filedb.filestore, whoosh.fields, datetime\n"
+        "assert whoosh.filedb.filestore.tempfile.gettempdir() == tempfile.gettempdir()  # Whoosh's name forwards\n"
+        "import whoosh.util.times\n"
+        "day = datetime.datetime(1970, 1, 1)\n"
+        "assert whoosh.fields.datetime_to_long(day) == whoosh.util.times.datetime_to_long(day)\n"
+        "assert whoosh.compat.htmlescape('<b>') == '&lt;b&gt;'\n"
+        "from whoosh.lang.porter import stem\n"
+        "assert stem('prevented') == 'prevent'\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "ok"
+
+
+def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects_a_bad_one(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    assert under(imported(["run", "rise/708_1a_your_turn"], cache), ("jsonschema",)) == []
+    bad = tmp_path / "bad.yaml"
+    good = (REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
+    bad.write_text(good.replace("game: rise", "game: rise\nwhat: 1", 1), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JUDGE_CACHE_DIR": str(cache)}
+    for _ in range(2):  # a file that failed is checked again, and fails again
+        out = subprocess.run([sys.executable, "-c", "from judge.cli import main; main()", "run", str(bad)],
+                             capture_output=True, text=True, env=env)
+        assert out.returncode == 2 and "unknown field 'what'" in out.stderr
