@@ -4,6 +4,7 @@ the user's own data folder (documents they added; survives reinstalls) and the p
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 CACHE_ENV = "JUDGE_CACHE_DIR"
@@ -37,9 +38,7 @@ def cache_dir() -> Path:
     env = os.environ.get(CACHE_ENV)
     if env:
         return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("judge"))
+    return _user_dir("cache")
 
 
 def user_data_dir() -> Path:
@@ -50,6 +49,19 @@ def user_data_dir() -> Path:
     env = os.environ.get(DATA_ENV)
     if env:
         return Path(env)
+    return _user_dir("data")
+
+
+_XDG = {"cache": ("XDG_CACHE_HOME", ".cache"), "data": ("XDG_DATA_HOME", ".local/share")}
+
+
+def _user_dir(kind: str) -> Path:
+    """platformdirs' per-user ``cache`` or ``data`` folder for judge; on Linux the XDG rule written out, which is
+    what platformdirs does there, without the 5–10 ms its import costs every command."""
+    if sys.platform == "linux":
+        var, default = _XDG[kind]
+        base = os.environ.get(var, "").strip()
+        return Path(base or os.path.expanduser(f"~/{default}")) / "judge"
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("judge"))
+    return Path(platformdirs.user_cache_dir("judge") if kind == "cache" else platformdirs.user_data_dir("judge"))

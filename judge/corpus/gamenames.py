@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judge import paths
-from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.datafile import DataError, expect_mapping
 from judge.locale import current
 
 
@@ -42,7 +42,9 @@ def game_names(root: Path | None = None) -> dict[str, GameNames]:
 
 @lru_cache(maxsize=4)
 def _read_names(path: Path) -> dict[str, GameNames]:
-    games = expect_mapping(path, read_yaml(path) or {}).get("games") or {}
+    from judge.corpus.cache import cached_yaml  # a parsed copy in the cache: most commands need no YAML parser
+
+    games = expect_mapping(path, cached_yaml(path) or {}).get("games") or {}
     if not isinstance(games, dict):
         raise DataError(f"{path}: 'games' must map each game id to its names")
     out: dict[str, GameNames] = {}

@@ -9,8 +9,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
 from judge import paths
 from judge.corpus.model import Rule
 from judge.datafile import DataError, atomic_write, expect_mapping
@@ -18,30 +16,31 @@ from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")
 
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
 
 class UnknownGameError(KeyError):
     """A game id that the corpus does not have."""
 
 
-def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-    style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+@lru_cache(maxsize=1)
+def _dumper() -> type:
+    """PyYAML's safe dumper writing multi-line strings as blocks (built on first use: reading never needs it)."""
+    import yaml
 
+    class CorpusDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+        pass
 
-class _CorpusDumper(_Dumper):  # type: ignore[misc, valid-type]
-    pass
+    def block_strings(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value else None)
 
-
-_CorpusDumper.add_representer(str, _str_representer)
+    CorpusDumper.add_representer(str, block_strings)
+    return CorpusDumper
 
 
 def dump_yaml(data: Any) -> str:
     """Deterministic, diffable YAML (insertion order kept, Unicode as is, block text)."""
-    return yaml.dump(
-        data, Dumper=_CorpusDumper, allow_unicode=True, sort_keys=False, width=1_000_000
-    )
+    import yaml
+
+    return yaml.dump(data, Dumper=_dumper(), allow_unicode=True, sort_keys=False, width=1_000_000)
 
 
 def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path) -> Path:

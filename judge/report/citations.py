@@ -11,28 +11,43 @@ import hashlib
 import json
 from pathlib import Path
 
-from judge import paths
-from judge.corpus.store import corpus_hash
+from judge import filesig, paths
 from judge.report.files import write_atomic
 
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
+KEYS_MEMO = "keys.json"  # beside the cache files: input signatures -> content key
 _PKG = Path(__file__).resolve().parents[1]
 # The code and data a scenario run depends on (relative to the package).
 _RUN_INPUTS = ("engine", "games", "scenario")
 
 
-def _key(root: Path, game: str) -> str:
-    """A hash of every input of the runs of ``game``'s scenarios under ``root``."""
+def _inputs(root: Path) -> list[Path]:
+    """The files a run of the scenarios under ``root`` reads: code and data of the engine, the games and the
+    scenario layer, the scenario files and the corpus (the user's added documents included)."""
+    from judge.corpus.store import game_files
     from judge.report.runs import scenario_files
 
-    h = hashlib.sha256(f"v{CACHE_VERSION}\0{game}\0{corpus_hash()}\0".encode())
-    for folder in _RUN_INPUTS:
-        for p in sorted((_PKG / folder).rglob("*")):
-            if p.is_file() and p.suffix in (".py", ".yaml", ".json"):
-                h.update(p.relative_to(_PKG).as_posix().encode() + b"\0" + p.read_bytes())
-    for p in scenario_files(root):
-        h.update(str(p.resolve()).encode() + b"\0" + p.read_bytes())
+    code = [
+        p for folder in _RUN_INPUTS for p in sorted((_PKG / folder).rglob("*"))
+        if p.suffix in (".py", ".yaml", ".json") and p.is_file()
+    ]
+    return [*code, *scenario_files(root), *game_files().values()]
+
+
+def _content_key(root: Path, game: str, files: list[Path]) -> str:
+    """A hash of every input's bytes."""
+    h = hashlib.sha256(f"v{CACHE_VERSION}\0{game}\0".encode())
+    for p in files:
+        name = p.relative_to(_PKG).as_posix() if p.is_relative_to(_PKG) else str(p.resolve())
+        h.update(name.encode() + b"\0" + p.read_bytes())
     return h.hexdigest()[:32]
+
+
+def _key(root: Path, game: str) -> str:
+    """The content key of ``game``'s runs under ``root``, found by the inputs' signature when known (:mod:`judge.filesig`)."""
+    files = _inputs(root)
+    sig = filesig.signature(files, f"v{CACHE_VERSION}\0{game}")
+    return filesig.memo_key(paths.cache_dir() / "citations" / KEYS_MEMO, sig, lambda: _content_key(root, game, files))
 
 
 def _compute(root: Path, game: str) -> dict[str, list[dict[str, str]]]:

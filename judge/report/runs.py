@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 
 @dataclass
 class ScenarioRun:
@@ -110,6 +108,8 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
     except Exception as e:  # noqa: BLE001 — an engine failure must not take down lookup, coverage or the site
         sr.error = str(e) if isinstance(e, ScenarioError) else f"engine error: {type(e).__name__}: {e}"
         sr.crashed = not isinstance(e, ScenarioError)
+        import yaml  # only for a file the runner refused (start-up: `judge rule` lists files without parsing them)
+
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
             sr.data = raw if isinstance(raw, dict) else {}
@@ -127,6 +127,8 @@ def scenario_files(root: Path) -> list[Path]:
 
 def file_game(path: Path) -> str | None:
     """The ``game:`` a scenario file declares (read without running it), or None."""
+    import yaml
+
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, OSError, UnicodeDecodeError):

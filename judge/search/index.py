@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
-from judge import paths
+from judge import filesig, paths
 from judge.search.analysis import ANALYSIS_VERSION
 from judge.search.concepts import glossary_path
 from judge.search.question import QUESTION_WORDS_PATH, QuestionWords
@@ -47,8 +47,6 @@ POINTER_SUFFIX = ".current"
 TEXT_FIELDS = ("text", "examples")
 QUERY_DATA = "query.json"  # in the index folder: what the query side needs, compiled at build time
 KEYS_MEMO = "keys.json"  # in the cache folder: file signatures -> index key
-KEYS_MEMO_MAX = 64
-RACY_SECONDS = 2.0  # a file changed this recently is hashed, not trusted by its signature
 
 
 class Source(NamedTuple):
@@ -138,61 +136,11 @@ def _watched(source: Source) -> list[Path]:
     return list(dict.fromkeys([*files, source.glossary_path(), source.question_words_file]))
 
 
-def _signature(source: Source) -> str | None:
-    """A hash of the input files' paths, sizes, modification and change times and inodes; None when
-    it cannot stand in for the content (an in-memory corpus, or a file modified within
-    :data:`RACY_SECONDS`: a change in the same timestamp tick would not show)."""
-    if source.corpus is not None:
-        return None
-    h = hashlib.sha256(_version())
-    now = time.time()
-    for f in _watched(source):
-        try:
-            st = f.stat()
-        except FileNotFoundError:
-            h.update(f"{f}\0missing\n".encode())
-            continue
-        if now - st.st_mtime < RACY_SECONDS:
-            return None
-        h.update(f"{f.resolve()}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}\n".encode())
-    return h.hexdigest()[:32]
-
-
-def _read_memo(root: Path) -> dict[str, str]:
-    try:
-        memo = json.loads((root / KEYS_MEMO).read_text(encoding="utf-8"))
-        return memo if isinstance(memo, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def _remember(root: Path, signature: str, key: str) -> None:
-    """Record ``signature -> key`` (atomically; the oldest entries go beyond :data:`KEYS_MEMO_MAX`)."""
-    memo = _read_memo(root)
-    memo.pop(signature, None)
-    memo[signature] = key
-    memo = dict(list(memo.items())[-KEYS_MEMO_MAX:])
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        tmp = root / f".keys-{os.urandom(8).hex()}"
-        tmp.write_text(json.dumps(memo), encoding="utf-8")
-        os.replace(tmp, root / KEYS_MEMO)
-    except OSError:
-        pass  # an unwritable cache only costs speed
-
-
 def current_key(source: Source, root: Path | None = None) -> str:
-    """:func:`index_key`, looked up by the files' signature when it was computed before."""
-    root = root or cache_dir()
-    signature = _signature(source)
-    if signature is not None:
-        key = _read_memo(root).get(signature)
-        if isinstance(key, str):
-            return key
-    key = index_key(source)
-    if signature is not None:
-        _remember(root, signature, key)
-    return key
+    """:func:`index_key`, looked up by the input files' signature when it was computed before
+    (:mod:`judge.filesig`; an in-memory corpus is always hashed)."""
+    sig = None if source.corpus is not None else filesig.signature(_watched(source), _version().decode())
+    return filesig.memo_key((root or cache_dir()) / KEYS_MEMO, sig, lambda: index_key(source))
 
 
 def cache_dir() -> Path:
