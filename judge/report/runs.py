@@ -95,6 +95,7 @@ def choice_cites(sc: Any, result: Any) -> list[str]:
 
 def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") -> ScenarioRun:
     """Load and run one scenario file; an invalid file gives a run with ``error`` set."""
+    from judge.locale import t
     from judge.scenario.loader import ScenarioError, load_file
     from judge.scenario.runner import run, to_json
 
@@ -108,7 +109,7 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
         if res.status == "stopped":
             sr.choice_cites = choice_cites(sc, res)
     except Exception as e:  # noqa: BLE001 — an engine failure must not take down lookup, coverage or the site
-        sr.error = str(e) if isinstance(e, ScenarioError) else f"engine error: {type(e).__name__}: {e}"
+        sr.error = str(e) if isinstance(e, ScenarioError) else t("msg.run.engine_error", kind=type(e).__name__, error=e)
         sr.crashed = not isinstance(e, ScenarioError)
         try:
             raw = yaml.safe_load(path.read_text(encoding="utf-8"))
