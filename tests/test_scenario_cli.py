@@ -189,7 +189,7 @@ def test_every_error_of_a_file_is_reported_at_once_with_its_place_and_the_name_m
 
 
 def test_the_errors_of_a_file_stop_at_a_limit(tmp_path: Path) -> None:
-    from judge.scenario.loader import MAX_ERRORS
+    from judge.scenario.problems import MAX_ERRORS
 
     cards = "".join(f"  c{i}: {{name: C{i}, owner: you, zone: units, type: reinforcement, colour: red}}\n" for i in range(30))
     path = tmp_path / "many.yaml"

@@ -28,13 +28,16 @@ class InvalidInput(EngineError):
 
     def __init__(self, key: str | Msg, path: tuple[Any, ...] = (), **values: Any) -> None:
         self.msg = key if isinstance(key, Msg) else Msg(key, **values)
-        super().__init__(repr(self.msg))
+        super().__init__(self.msg.key)
         self.path = path
 
     @property
     def message(self) -> str:
         """The key and its values (for logs and tests; the judge reads judge/scenario/messages.py's wording)."""
         return repr(self.msg)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class OpenChoice(EngineError):

@@ -61,7 +61,7 @@ def shown(name: str) -> str:
 
 def report_invalid(e: Any) -> None:
     """Every problem of an invalid file, one per line, each with its file:line:column."""
-    from judge.scenario.loader import MAX_ERRORS
+    from judge.scenario.problems import MAX_ERRORS
 
     for one in e.errors:
         echo(t("msg.error", message=one), err=True)

@@ -1,129 +1,31 @@
 """Loading scenario files with a line and column for every value, then checking them (schema and meaning).
 
-Every problem of a file is reported at once (up to :data:`MAX_ERRORS`), each at its ``file:line:column``, in the
-judge's language (``msg.scenario.err.*`` of judge/locale), with a "did you mean" where a name is misspelled. The
-meaning checks look at the parts the schema accepts; a part it refuses is left to the schema's message.
+Every problem of a file is reported at once (judge/scenario/problems.py). The meaning checks look at the parts the
+schema accepts; a part it refuses is left to the schema's message.
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 import yaml
 
 from judge.engine.choice import CHOICE_KINDS
 from judge.engine.loops import MANDATORY_MIN
-from judge.locale import has, join, t
+from judge.locale import has, t
+from judge.scenario.problems import Problems, ScenarioError, TooMany, did_you_mean, msg, show
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCHEMA_PATH = Path(__file__).resolve().parent / "scenario.schema.json"
 Path_ = tuple[Any, ...]
 MAX_DEPTH = 60  # levels of mappings and lists; the bundled scenarios use at most 13
 MAX_BYTES = 256 * 1024  # the largest bundled scenario has 6 KB; bounds the time and memory of loading (about 1 s)
-MAX_ERRORS = 20  # problems reported for one file; past them the file is not checked further
 STDIN = "<stdin>"  # how a scenario read from standard input is named in messages
-
-
-def msg(key: str, /, **values: Any) -> str:
-    """A loader message (``msg.scenario.err.<key>``) in the language in use, its values shown as a judge reads
-    them: text as it stands (control characters escaped), anything else as JSON."""
-    return t(f"msg.scenario.err.{key}", **{k: show(v) for k, v in values.items()})
-
-
-def show(value: Any) -> str:
-    """A value of the file inside a one-line message."""
-    if isinstance(value, str):
-        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return join([show(v) for v in value]) if value else t("msg.scenario.none")
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return show(repr(value))
-
-
-def did_you_mean(word: Any, names: Iterable[Any]) -> str:
-    """`` (did you mean 'play'?)`` for a misspelled name close to one of ``names`` (difflib), else nothing."""
-    if not isinstance(word, str):
-        return ""
-    near = difflib.get_close_matches(word, [str(n) for n in names], n=1, cutoff=0.6)
-    return t("msg.scenario.did_you_mean", name=near[0]) if near and near[0] != word else ""
-
-
-class ScenarioError(Exception):
-    """A scenario file that cannot be run: names the file, line and column and what is wrong. ``errors``: every
-    problem found in the file (this one first); ``truncated``: more were found than :data:`MAX_ERRORS`."""
-
-    def __init__(self, file: str, line: int, column: int, message: str) -> None:
-        super().__init__(f"{file}:{line}:{column}: {message}")
-        self.file, self.line, self.column, self.message = file, line, column, message
-        self.errors: list[ScenarioError] = [self]
-        self.truncated = False
-        self.path: Path_ | None = None  # where in the data, when known
-
-    @classmethod
-    def of(cls, found: list["ScenarioError"], truncated: bool = False) -> "ScenarioError":
-        """One error standing for all of ``found`` (in file order): the first one's place, every line in its text."""
-        first = found[0]
-        err = cls(first.file, first.line, first.column, first.message)
-        err.errors, err.truncated = list(found), truncated
-        err.args = ("\n".join(str(e.args[0]) for e in found),)
-        return err
-
-
-def _related(a: Path_, b: Path_) -> bool:
-    """True when one path lies inside the other (or they are the same)."""
-    n = min(len(a), len(b))
-    return a[:n] == b[:n]
-
-
-class _Full(Exception):
-    """MAX_ERRORS problems found: stop checking."""
-
-
-class Problems:
-    """The problems found in one file, in the order of the file, each place once."""
-
-    def __init__(self) -> None:
-        self.found: list[ScenarioError] = []
-        self.refused: list[Path_] = []  # the places the schema refused
-        self.lenient = False  # the schema refused something: a meaning check that trips over it is skipped
-
-    def add(self, err: ScenarioError) -> None:
-        if any((e.line, e.column) == (err.line, err.column) for e in self.found):
-            return  # one message per place: the first (the schema's, or the most specific) says it
-        if self.lenient and err.path is not None and any(_related(err.path, r) for r in self.refused):
-            return  # the schema's message about this part says what is wrong with it
-        self.found.append(err)
-        if len(self.found) >= MAX_ERRORS:
-            raise _Full
-
-    @contextmanager
-    def each(self) -> Iterator[None]:
-        """Check one part: a problem in it is recorded and the next part is checked."""
-        try:
-            yield
-        except ScenarioError as e:
-            for one in e.errors:
-                self.add(one)
-        except (KeyError, TypeError, AttributeError, IndexError, ValueError):
-            if not self.lenient:
-                raise  # on a file the schema accepts, a check that fails is a bug to see
-            # the part is malformed and the schema says how: nothing more to say about it
-
-    def error(self) -> ScenarioError | None:
-        """All the problems as one error, or None."""
-        if not self.found:
-            return None
-        found = sorted(self.found, key=lambda e: (e.line, e.column))
-        return ScenarioError.of(found, truncated=len(found) >= MAX_ERRORS)
 
 
 @dataclass
@@ -262,7 +164,7 @@ def load_text(text: str, file: str) -> Scenario:
         problems.lenient = bool(problems.found)
         with problems.each():
             _check_meaning(sc, problems)
-    except _Full:
+    except TooMany:
         pass
     except RecursionError:
         problems.found.append(sc.error(max(marks.values, key=len), msg("too_deep", limit=MAX_DEPTH)))
@@ -615,11 +517,10 @@ def _check_meaning(sc: Scenario, problems: Problems) -> None:
         if pid not in players:
             raise sc.error(path, msg("player", player=pid, players=players, hint=did_you_mean(pid, players)))
 
-    with problems.each():
+    with problems.each():  # (the value is read inside: a file without it has the schema's message)
         need_player(d["turn"], ("turn",))
     if "priority" in d:
-        with problems.each():
-            need_player(d["priority"], ("priority",))
+        problems.check(need_player, d["priority"], ("priority",))
 
     made = {m["create"]["id"] for m in _walk(cards) if isinstance(m.get("create"), dict) and isinstance(m["create"].get("id"), str)}
 
@@ -652,8 +553,7 @@ def _check_meaning(sc: Scenario, problems: Problems) -> None:
                                    msg("event", game=game.game, event=when["event"], events=list(game.events),
                                        hint=did_you_mean(when["event"], game.events)))
         if "controller" in c:
-            with problems.each():
-                need_player(c["controller"], ("cards", cid, "controller"))
+            problems.check(need_player, c["controller"], ("cards", cid, "controller"))
         if "attached_to" in c:
             with problems.each():
                 need_card(c["attached_to"], ("cards", cid, "attached_to"))
@@ -676,8 +576,7 @@ def _check_meaning(sc: Scenario, problems: Problems) -> None:
         with problems.each():
             need_card(pend["of"], ("pending", i, "of"))
         if "controller" in pend:
-            with problems.each():
-                need_player(pend["controller"], ("pending", i, "controller"))
+            problems.check(need_player, pend["controller"], ("pending", i, "controller"))
     for i, act in enumerate(d.get("actions") or []):
         if isinstance(act, dict):
             with problems.each():
@@ -707,12 +606,10 @@ def _check_link(sc: Scenario, problems: Problems, link: dict[str, Any], p: Path_
     else:
         need_card(link["ability"]["of"], p + ("ability", "of"))
     if "by" in link:
-        with problems.each():
-            need_player(link["by"], p + ("by",))
+        problems.check(need_player, link["by"], p + ("by",))
     for slot, ids in (link.get("targets") or {}).items():
         for t_ in [ids] if isinstance(ids, str) else ids:
-            with problems.each():
-                need_thing(t_, p + ("targets", slot))
+            problems.check(need_thing, t_, p + ("targets", slot))
 
 
 _ACTIONS = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_phase", "end_turn", "attack", "end_combat",
@@ -728,29 +625,23 @@ def _check_action(sc: Scenario, problems: Problems, act: dict[str, Any], p: Path
                                                                            "from_anywhere")), None)
         raise sc.error(p, msg("action_one", actions=list(_ACTIONS), hint=did_you_mean(unknown, _ACTIONS)))
     if "attack" in act:
-        with problems.each():
-            need_card(act["attack"], p + ("attack",))
+        problems.check(need_card, act["attack"], p + ("attack",))
         if "target" in act:
-            with problems.each():
-                need_thing(act["target"], p + ("target",))
+            problems.check(need_thing, act["target"], p + ("target",))
     if "check" in act:
         for j, ex in enumerate(act["check"] if isinstance(act["check"], list) else [act["check"]]):
             with problems.each():
                 _check_expectation(sc, ex, p + ("check",) + ((j,) if isinstance(act["check"], list) else ()), need_card, need_player)
     for k in ("play", "use"):
         if k in act:
-            with problems.each():
-                need_card(act[k], p + (k,))
+            problems.check(need_card, act[k], p + (k,))
     if "use" in act and "ability" in act and act["use"] in sc.data["cards"]:
-        with problems.each():
-            _check_ability_choice(sc, act, p + ("ability",))
+        problems.check(_check_ability_choice, sc, act, p + ("ability",))
     for k in ("by", "pass", "draw"):
         if k in act:
-            with problems.each():
-                need_player(act[k], p + (k,))
+            problems.check(need_player, act[k], p + (k,))
     if isinstance(act.get("end_turn"), str):
-        with problems.each():
-            need_player(act["end_turn"], p + ("end_turn",))
+        problems.check(need_player, act["end_turn"], p + ("end_turn",))
 
 
 def _check_choice(sc: Scenario, problems: Problems, ch: dict[str, Any], p: Path_, need_card: Any, need_player: Any,
@@ -761,11 +652,9 @@ def _check_choice(sc: Scenario, problems: Problems, ch: dict[str, Any], p: Path_
         unknown = next((k for k in ch if k not in CHOICE_KINDS and k not in ("for", "by", "slot", "note")), None)
         raise sc.error(p, msg("choice_one", kinds=list(CHOICE_KINDS), hint=did_you_mean(unknown, CHOICE_KINDS)))
     if "for" in ch:
-        with problems.each():
-            need_card(ch["for"], p + ("for",))
+        problems.check(need_card, ch["for"], p + ("for",))
     if "by" in ch:
-        with problems.each():
-            need_player(ch["by"], p + ("by",))
+        problems.check(need_player, ch["by"], p + ("by",))
     ans = ch[kinds[0]]
     if kinds[0] == "loop" and "for" in ch and isinstance(ans, int) and ans <= MANDATORY_MIN - 1:
         # only a mandatory loop's choice names the card of its first triggered effect (`for:`); an optional loop's has none
@@ -776,8 +665,7 @@ def _check_choice(sc: Scenario, problems: Problems, ch: dict[str, Any], p: Path_
     for x in ids:
         base = x.split("#")[0]
         if base:
-            with problems.each():
-                need_thing(base, p + (kinds[0],))
+            problems.check(need_thing, base, p + (kinds[0],))
 
 
 def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> None:

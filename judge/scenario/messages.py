@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from judge.engine.choice import Choice
 from judge.engine.errors import Msg
 from judge.engine.ruleset import Ruleset
 from judge.locale import current, has, t
@@ -27,10 +28,10 @@ def engine_message(m: Msg, data: Ruleset | None = None, lang: str | None = None)
     return t(key, lang, **values)
 
 
-def choice_text(choice: Any, lang: str | None = None) -> str:
+def choice_text(choice: Choice, lang: str | None = None) -> str:
     """An open choice as a judge reads it: its kind (and slot), whose it is, for which card."""
-    kind = f"{choice.kind}[{choice.slot}]" if getattr(choice, "slot", None) else str(choice.kind)
-    if getattr(choice, "source", None):
+    kind = f"{choice.kind}[{choice.slot}]" if choice.slot else str(choice.kind)
+    if choice.source:
         return t("msg.engine.choice_for", lang, kind=kind, player=choice.player, card=choice.source)
     return t("msg.engine.choice", lang, kind=kind, player=choice.player)
 
@@ -38,7 +39,7 @@ def choice_text(choice: Any, lang: str | None = None) -> str:
 def _value(v: Any, data: Ruleset | None, lang: str) -> str:
     if isinstance(v, Msg):
         return engine_message(v, data, lang)
-    if hasattr(v, "kind") and hasattr(v, "options") and hasattr(v, "player"):  # a Choice
+    if isinstance(v, Choice):
         return choice_text(v, lang)
     if isinstance(v, str):
         return "".join(c if c.isprintable() else repr(c)[1:-1] for c in v)

@@ -19,9 +19,9 @@ from judge.engine.state import Card, GameState, Link, Waiting
 from judge.engine.trace import LinkInfo, Namer, plain
 from judge.engine.ruleset import Cites, Ruleset
 from judge.games import load_game
+from judge.locale import t
 from judge.scenario.choices import ScriptedChooser, show, show_space
 from judge.scenario.expectations import Checked, check
-from judge.locale import t
 from judge.scenario.loader import Scenario, ScenarioError, load_file
 from judge.scenario.messages import choice_text, engine_message
 
