@@ -85,23 +85,23 @@ def test_a_document_added_to_a_bundled_game_is_linked_with_it(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--game", "demo"], "unknown game 'demo'; known games: rise, sanguo, riftbound. To start a new game give --new-game demo"),
-    (["--new-game", "rise"], "game 'rise' already exists; add a document to it with --game rise"),
-    ([], "give --game ID"),
-    (["--game", "rise", "--new-game", "x"], "give --game ID"),
-    (["--new-game", "Bad Game"], "invalid game id"),
-    (["--new-game", "demo\n"], "invalid game id 'demo\\n'"),
-    (["--new-game", "sources"], "reserved"),
-    (["--new-game", "glossary"], "reserved"),
-    (["--new-game", "cards"], "reserved"),
-    (["--new-game", "con"], "reserved"),
-    (["--new-game", "a" * 33], "invalid game id"),
-    (["--new-game", "x\x1b[2J"], "invalid game id"),
+    (["--game", "demo"], "没有游戏“demo”；已有的游戏：rise、sanguo、riftbound。要开始一个新游戏，请用 --new-game demo"),
+    (["--new-game", "rise"], "游戏“rise”已经存在；要给它加入文件，请用 --game rise"),
+    ([], "请给出 --game 编号"),
+    (["--game", "rise", "--new-game", "x"], "请给出 --game 编号"),
+    (["--new-game", "Bad Game"], "无效的游戏编号"),
+    (["--new-game", "demo\n"], "无效的游戏编号“demo\\n”"),
+    (["--new-game", "sources"], "这个名称是保留的"),
+    (["--new-game", "glossary"], "这个名称是保留的"),
+    (["--new-game", "cards"], "这个名称是保留的"),
+    (["--new-game", "con"], "这个名称是保留的"),
+    (["--new-game", "a" * 33], "无效的游戏编号"),
+    (["--new-game", "x\x1b[2J"], "无效的游戏编号"),
     (["--new-game", "demo", "--format", "nope"], "可用的格式"),
-    (["--new-game", "demo", "--encoding", "rot13"], "unknown or unsupported encoding"),
-    (["--new-game", "demo", "--title", "a\udcffb"], "not UTF-8 text (0xff)"),
-    (["--new-game", "demo", "--title", "two\nlines"], "control character U+000A"),
-    (["--new-game", "demo", "--title", "x" * 201], "1 to 200 characters"),
+    (["--new-game", "demo", "--encoding", "rot13"], "未知或不支持的编码“rot13”"),
+    (["--new-game", "demo", "--title", "a\udcffb"], "不是 UTF-8 文本的字节（0xff）"),
+    (["--new-game", "demo", "--title", "two\nlines"], "控制字符 U+000A"),
+    (["--new-game", "demo", "--title", "x" * 201], "1 至 200 个字符"),
 ])
 def test_bad_arguments_are_refused_and_nothing_is_written(tmp_path: Path, data_dir: Path, args: list[str], words: str) -> None:
     before = tree(paths.data_root())
@@ -113,10 +113,10 @@ def test_bad_arguments_are_refused_and_nothing_is_written(tmp_path: Path, data_d
 def test_a_failed_add_leaves_the_corpus_byte_identical(tmp_path: Path, data_dir: Path) -> None:
     assert cli("add", str(doc(tmp_path)), "--new-game", "demo")[0] == 0
     before = tree(data_dir)
-    for text, name, words in [("820.1 又一个 820.1。\n", "clash.txt", "rule 820.1 appears twice"),
-                              ("no rule numbers here\n", "empty.txt", "found no rules"),
-                              (PLAIN, "new.txt", "already in your added documents"),
-                              (PLAIN, "000_85166b5fbc181240.txt", "already in the bundled corpus")]:
+    for text, name, words in [("820.1 又一个 820.1。\n", "clash.txt", "规则 820.1 出现了两次"),
+                              ("no rule numbers here\n", "empty.txt", "没有读出任何规则"),
+                              (PLAIN, "new.txt", "你加入的文件中已有同名的文件"),
+                              (PLAIN, "000_85166b5fbc181240.txt", "随附的语料库中已有同名的文件")]:
         code, out = cli("add", str(doc(tmp_path, text, name)), "--game", "riftbound")
         assert code == 2 and words in out, out
         assert tree(data_dir) == before
@@ -125,7 +125,7 @@ def test_a_failed_add_leaves_the_corpus_byte_identical(tmp_path: Path, data_dir:
 def test_a_file_name_that_is_not_utf8_is_refused(tmp_path: Path, data_dir: Path) -> None:
     p = tmp_path / "bad\udcff.txt"  # the byte 0xff in a file name, as Python sees it
     p.write_text(PLAIN, encoding="utf-8")
-    with pytest.raises(SourceError, match="not UTF-8 text"):
+    with pytest.raises(SourceError, match="不是 UTF-8 文本"):
         userdata.add(p, new_game="demo")
     assert tree(data_dir) == {}
 
@@ -150,7 +150,7 @@ def test_encoding_can_be_named(tmp_path: Path) -> None:
     p.write_bytes("100.1 规则。\n".encode("gbk"))
     userdata.add(p, new_game="demo", encoding="GBK")
     assert read_corpus().get("demo", "100.1").text == "规则。"
-    with pytest.raises(DataError, match=r"not valid big5 text: line 2, byte 1 of the line \(0xff\)"):
+    with pytest.raises(DataError, match=r"不是有效的 big5 文本：第 2 行该行第 1 个字节（0xff）"):
         q = tmp_path / "q.txt"
         q.write_bytes("100.1 规则。\n".encode("gb18030") + b"\xff")
         userdata.add(q, new_game="other", encoding="big5")
@@ -158,9 +158,9 @@ def test_encoding_can_be_named(tmp_path: Path) -> None:
 
 def test_an_undecodable_document_names_its_first_bad_byte(data_dir: Path) -> None:
     code, out = cli("add", str(DOCS / "undecodable.txt"), "--new-game", "demo")
-    assert code == 2 and "line 3, byte 7 of the line (0xff)" in out and "--encoding" in out
+    assert code == 2 and "第 3 行该行第 7 个字节（0xff）" in out and "--encoding" in out
     code, out = cli("add", str(DOCS / "control_characters.txt"), "--new-game", "demo")
-    assert code == 2 and "line 2, column 9: control character U+001B" in out
+    assert code == 2 and "第 2 行第 9 列：控制字符 U+001B" in out
     assert tree(data_dir) == {}
 
 
@@ -176,12 +176,12 @@ def test_a_document_too_large_is_refused(tmp_path: Path, data_dir: Path) -> None
 
 def test_remove_refuses_bundled_and_unknown_documents(tmp_path: Path) -> None:
     code, out = cli("remove", "new.txt")
-    assert code == 2 and "no added documents" in out
+    assert code == 2 and "没有你加入的文件可以移除" in out
     userdata.add(doc(tmp_path), new_game="demo")
     code, out = cli("remove", "000_85166b5fbc181240.txt")
-    assert code == 2 and "bundled document" in out
+    assert code == 2 and "是随附的文件" in out
     code, out = cli("remove", "nope.txt")
-    assert code == 2 and "added documents: new.txt" in out
+    assert code == 2 and "你加入的文件：new.txt" in out
     code, out = cli("remove", "new.txt")
     assert code == 0 and read_corpus().games == ["rise", "sanguo", "riftbound"]
 
@@ -212,7 +212,7 @@ def test_a_damaged_pointer_is_an_error_with_a_way_out(data_dir: Path) -> None:
     (data_dir / "corpus").mkdir(parents=True)
     (data_dir / "corpus" / "current").write_bytes(b"\xff\xfe garbage")
     code, out = cli("list")
-    assert code == 2 and "damaged" in out and "move that folder away" in out
+    assert code == 2 and "已损坏" in out and "请把这个文件夹移走" in out
 
 
 def test_an_upgrade_of_the_bundled_corpus_reparses_the_added_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

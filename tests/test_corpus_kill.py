@@ -116,4 +116,4 @@ def test_reinstalling_the_package_keeps_the_added_document(tmp_path: Path) -> No
     assert "house.txt" in out
     out = assert_clean(judge(["corpus", "list"], env=env), (0,), "加入       house")
     # adding it again is refused as a duplicate of the kept document, not of a leftover raw copy
-    assert_clean(judge(["corpus", "add", doc, "--game", "house"], env=env), (2,), "already in your added documents")
+    assert_clean(judge(["corpus", "add", doc, "--game", "house"], env=env), (2,), "你加入的文件中已有同名的文件")

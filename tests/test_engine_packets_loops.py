@@ -335,7 +335,7 @@ def test_803_2_later_players_may_only_name_a_number_not_larger_than_the_current_
     assert res.status == "stopped" and res.open_choice.kind == "loop" and res.open_choice.player == "opp"
     offered = res.open_choice.options
     assert 10 in offered and 3 in offered and 11 not in offered and max(offered) == 10
-    with pytest.raises(ScenarioError, match="not legal"):
+    with pytest.raises(ScenarioError, match="合法回答"):
         make(OPTIONAL, LOOP_ACTIONS, "- {may: true}\n" * 3 + "- {by: you, loop: 10}\n- {by: opp, loop: 11}\n", turn="opp")
 
 

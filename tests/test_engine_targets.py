@@ -204,7 +204,7 @@ def test_a_magnet_must_be_targeted() -> None:
 
     from judge.scenario.loader import ScenarioError
 
-    with pytest.raises(ScenarioError, match="not legal.*decoy"):
+    with pytest.raises(ScenarioError, match="合法回答.*decoy"):
         make(MAGNET + BOLT, "- {play: bolt}\n", "- {for: bolt, target: plain}\n")
 
 

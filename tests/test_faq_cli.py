@@ -179,7 +179,7 @@ def test_check_exits_1_on_a_regressed_ruling(tmp_path: Path) -> None:
     assert str(path) in case.find("failure").get("message")
     assert tree.get("failures") == "1"
     page = html.read_text(encoding="utf-8")
-    assert 'id="verdict">FAILED<' in page and "wrong.yaml" in page
+    assert 'id="verdict">失败<' in page and "wrong.yaml" in page
 
 
 def test_check_without_a_corpus_for_the_game_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,7 +28,8 @@ def test_junit_output_is_well_formed_with_control_characters(tmp_path: Path) -> 
     root = ET.fromstring(out.read_bytes())  # well-formed, or this raises
     failures = [f.get("message", "") + (f.text or "") for f in root.iter("failure")]
     text = "".join(failures)
-    assert "fails on purpose" in text and "\\x1b[31m\\x01\\x0b\\ufffe" in text
+    # the expectation is quoted as JSON (control characters as \u escapes); what XML 1.0 cannot hold, escaped visibly
+    assert "fails on purpose" in text and "\\u001b[31m\\u0001\\u000b\\ufffe" in text
     assert not any(c in text for c in "\x1b\x01\x0b\ufffe")
 
 

@@ -15,11 +15,11 @@ from hostile_run import HOSTILE, assert_clean, judge
 # file -> (exit status, words the output must hold); the rule or the reason behind each expectation in the comment
 RUN_CASES = {
     # a 421-byte alias bomb: aliases are refused where they stand (line 3, column 8 is the first `*a`)
-    "alias_bomb.yaml": (2, ["alias_bomb.yaml:3:8:", "aliases"]),
+    "alias_bomb.yaml": (2, ["alias_bomb.yaml:3:8:", "不支持 YAML 别名"]),
     # X's maximum beyond the schema's bound (1,000,000): a located schema error, not MemoryError / OverflowError
-    "x_max_1e18.yaml": (2, ["x_max_1e18.yaml:13:", "maximum of 1000000"]),
-    "x_max_1e100.yaml": (2, ["x_max_1e100.yaml:13:", "maximum of 1000000"]),
-    "resolve_billion.yaml": (2, ["resolve_billion.yaml:", "maximum of 1000000"]),
+    "x_max_1e18.yaml": (2, ["x_max_1e18.yaml:13:", "大于允许的最大值 1000000"]),
+    "x_max_1e100.yaml": (2, ["x_max_1e100.yaml:13:", "大于允许的最大值 1000000"]),
+    "resolve_billion.yaml": (2, ["resolve_billion.yaml:", "大于允许的最大值 1000000"]),
     # 707.1d: C(999999, 2) = 499,998,500,001 ways; strict mode names the choice and counts them, exit 1
     "distribute_million.yaml": (1, ['"options": 499998500001', '"distribute": 1000000']),
     # 707.1b: any number of 30 modes = 2**30 options
@@ -31,9 +31,9 @@ RUN_CASES = {
     # 708.1a: nine waiting triggers of one player = 9! = 362,880 orders
     "triggers_order_of_9.yaml": (1, ['"options": 362880']),
     # 803: a mandatory loop resolved one link at a time: stopped at the work limit, the loop and 803 named
-    "resolve_loop_million.yaml": (2, ["work limit", "wilson_you → wilson_opp", "803.1", "803.3"]),
+    "resolve_loop_million.yaml": (2, ["工作量上限", "wilson_you → wilson_opp", "803.1", "803.3"]),
     # a loop whose state never repeats: resolve_all cannot shortcut it (803) and says so
-    "resolve_all_growing.yaml": (2, ["hydra → hydra", "803.1", "never repeats"]),
+    "resolve_all_growing.yaml": (2, ["hydra → hydra", "803.1", "永远不会重复"]),
 }
 
 
@@ -59,7 +59,7 @@ def test_branches_refuses_a_choice_with_too_many_options(name: str) -> None:
     res = judge(["run", HOSTILE / name, "--branches", "--json"])
     assert_clean(res, (1,))
     data = json.loads(res.stdout)[0]
-    assert data["refused"] and "legal options, more than --branches tries" in data["refused"][0]
+    assert data["refused"] and "个合法选项，超过 --branches 会尝试的数量" in data["refused"][0]
 
 
 def scripted(name: str, tmp_path: Path, choices: list[dict[str, object]], expect: list[dict[str, object]]) -> Path:
@@ -78,7 +78,7 @@ def test_a_scripted_answer_to_a_huge_choice_is_checked_at_once(tmp_path: Path) -
     assert_clean(judge(["run", path]), (0,))
     # an illegal split (does not add up to the amount) is refused with what a legal one looks like
     bad = scripted("distribute_million.yaml", tmp_path, [{"for": "spell", "distribute": {"u1": 5, "u2": 1, "u3": 1}}], [])
-    assert_clean(judge(["run", bad]), (2,), "not legal", "'distribute': 1000000")
+    assert_clean(judge(["run", bad]), (2,), "不是", "的合法回答", '"distribute": 1000000')
 
 
 def test_scripted_answers_to_listed_sized_spaces(tmp_path: Path) -> None:
@@ -154,7 +154,7 @@ def test_file_must_be_a_regular_file_of_bounded_size(kind: str, tmp_path: Path) 
         words = ["超过 262,144 字节"]
     else:
         path = tmp_path
-        words = ["是文件夹"]  # click refuses it before judge reads anything
+        words = ["文件夹中没有场景文件"]  # a folder is read for the scenarios in it; this one has none
     for cmd in (["run"], ["scenario", "check"]):
         assert_clean(judge([*cmd, path], timeout=10), (2,), *words)
     if kind in ("fifo", "dev_zero"):  # `corpus add` reads documents the same way
@@ -175,4 +175,4 @@ def test_3000_card_draw_chain_ends_cleanly(tmp_path: Path) -> None:
             "cards": cards, "actions": [{"play": "spell", "by": "you"}, "resolve_all"]}
     path = tmp_path / "chain.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=200), encoding="utf-8")
-    assert_clean(judge(["run", path]), (2,), "work limit", "3002 cards", "scholar → scholar")
+    assert_clean(judge(["run", path]), (2,), "工作量上限", "3002 张卡牌", "scholar → scholar")

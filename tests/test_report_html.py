@@ -99,7 +99,7 @@ def test_every_scenario_gets_a_self_contained_report_whose_citations_resolve(pat
         assert block and rule is not None
         assert str(escape(rule.text[:30])) in block.group(1)
     assert html.count('<tr><td class="verdict-mark') == len(data["expectations"]) + len(data["unused_choices"])
-    w = Words("zh", str(load_game(data["game"]).raw.get("script", "hans")))  # the report speaks its game's script
+    w = Words.for_game("zh", data["game"])  # the report speaks its game's script
     version = w("corpus_version", version=corpus_hash()[:12]).split(" · ")[0]  # 语料库版本 <hash>
     assert version in html
     md = report(path, tmp_path / "r.md", "md")

@@ -100,7 +100,7 @@ def test_every_card_is_on_the_board_with_its_printed_text(path: Path, reports: d
         if card.get("text"):
             assert str(escape(card["text"].strip())) in entry, cid
         else:  # said, not left blank (in the game's script: 无/無)
-            assert Words("zh", str(game.raw.get("script", "hans")))("no_text") in entry
+            assert Words.for_game("zh", data["game"])("no_text") in entry
         for stat in ("power", "health", "cost"):  # in the game's own words (崛起: 战斗力 生命值 费用)
             if isinstance(card.get(stat), int):
                 assert f"{game.word(stat, 'zh')} {card[stat]}" in entry, (cid, stat)
@@ -131,7 +131,7 @@ def test_a_verdict_comes_first_and_says_how_the_run_agrees(path: Path, reports: 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     body = html[html.index("<body>"):]
     first_h2 = re.search(r"<h2[^>]*>(.*?)</h2>", body)
-    zh = Words("zh", str(load_game(data["game"]).raw.get("script", "hans")))  # the game's own script (崛起: 简体)
+    zh = Words.for_game("zh", data["game"])  # the game's own script (崛起: 简体)
     t2 = (lambda s: s) if zh.script == "hans" else _t2
     assert first_h2 and first_h2.group(1) == zh("verdict")
     verdict = VisibleText(section(html, "verdict", "source")).text
@@ -154,8 +154,8 @@ def test_rules_are_named_by_their_document_title_and_line(path: Path, reports: d
     rules = html[html.index('id="rules"'):]
     blocks = re.findall(r'<section class="rule" id="r-[^"]+">(.*?)</section>', rules, re.S)
     game = yaml.safe_load(path.read_text(encoding="utf-8"))["game"]
-    zh = Words("zh", str(load_game(game).raw.get("script", "hans")))  # the report speaks its game's script
-    title = document_title(game)
+    zh = Words.for_game("zh", game)  # the report speaks its game's script
+    title = zh.script_text(document_title(game))  # in the report's script: 三国 TCG 综合规则 → 三國 TCG 綜合規則
     said = zh("source_line", title=title, line="").split(title)[0]  # 出处：/出處：
     assert blocks and all(f"{said}{escape(title)}，第 " in b for b in blocks if zh("rule_missing") not in b)
     assert not re.search(r"来源：\d{3}_[0-9a-f]+\.txt:\d+", html)  # the old file:line naming
@@ -167,7 +167,7 @@ def test_the_verdict_names_what_happened_with_its_steps(tmp_path: Path) -> None:
     html = render("rise/708_1a_your_turn", tmp_path / "r.html")
     verdict = VisibleText(section(html, "verdict", "source")).text
     assert "逝者阿尔贝托从部队栏移至星系漩涡" in verdict
-    assert "逝者阿尔贝托的连结被打断" in verdict
+    assert "响应链上来自逝者阿尔贝托的连结被打断" in verdict
     rules = verdict[verdict.index("决定性的规则："):]
     assert rules.index("708.1a") < rules.index("709.2a")
     move = re.search(r"移至星系漩涡<a href=\"#step-(\d+)\">", html)
@@ -252,3 +252,104 @@ def test_reports_are_written_atomically(tmp_path: Path, monkeypatch: pytest.Monk
     umask = os.umask(0o022)
     os.umask(umask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # a normal file's mode, not mkstemp's 0600
+
+
+# 崛起's words for the concepts a report names (its rules: 响应链 707, 连结, 触发式效果 708, 异能, 消耗/就绪, 救助基地
+# 711.1, 损伤 717, 死循环 803, 解析 709 …), in both scripts, and the Three-Kingdoms game's (堆疊 407, 被動技能/主動技能
+# 401–403, 橫置/豎置, 墳場 412.1, 傷害 is shared, 結算 411, 主將, 錦囊 …): each game's report uses only its own.
+RISE_TERMS = ["响应链", "響應鏈", "连结", "連結", "触发式效果", "觸發式效果", "异能", "異能", "消耗", "就绪", "就緒",
+              "救助基地", "损伤", "損傷", "死循环", "死循環", "单位", "單位", "指挥官", "指揮官", "卡组", "卡組", "抓牌",
+              "结附", "結附", "修复", "修復", "替代物", "解析"]
+SANGUO_TERMS = ["堆疊", "堆叠", "墳場", "坟场", "橫置", "横置", "豎置", "竖置", "主將", "主将", "錦囊", "锦囊", "戰力",
+                "被動技能", "被动技能", "主動技能", "主动技能", "摸牌", "牌庫", "牌库", "結算", "结算", "雙方", "双方",
+                "已觸發的技能", "已触发的技能"]
+RISE_TERMS_EN = ["response chain", "exhausted", "salvage base", "triggered effect", "link"]
+SANGUO_TERMS_EN = ["stack", "tapped", "graveyard", "troop", "triggered abilit", "object"]
+
+
+def _simplified_only() -> set[str]:
+    """Characters that are Simplified forms (OpenCC s2tw changes them) among everything of ours a report could
+    leak unconverted — the phrases of words.yaml, 崛起's words and phrases, the documents' titles — and that the
+    Three-Kingdoms data itself never writes."""
+    import opencc
+
+    from judge.report.words import table
+
+    conv = opencc.OpenCC("s2tw")
+    ours = [v["zh"] for v in table().values()]
+    rise = load_game("rise")
+    ours += [v["zh"] for group in (rise.words, rise.phrases, rise.zones, rise.types) for v in group.values()]
+    ours += [d["title"] for d in SOURCES["documents"]]
+    sanguo = load_game("sanguo")
+    theirs = "".join(v["zh"] for group in (sanguo.words, sanguo.phrases, sanguo.zones, sanguo.types) for v in group.values())
+    return {c for text in ours for c in text if "\u4e00" <= c <= "\u9fff" and conv.convert(c) != c and c not in theirs}
+
+
+def what_the_report_says(html: str) -> str:
+    """The visible text a report writes itself: without the cited rules' text (the document's own words, in its own
+    script) and without the scenario author's notes."""
+    html = re.sub(r'<section class="rule".*?</section>', "", html, flags=re.S)
+    html = re.sub(r'<blockquote.*?</blockquote>', "", html, flags=re.S)
+    html = html[html.index("<body>"):]
+    return VisibleText(html).text
+
+
+def authors_words(data: object) -> set[str]:
+    """Every title and note the scenario's author wrote (shown as written, in whatever words the author chose)."""
+    if isinstance(data, dict):
+        own = {str(v) for k, v in data.items() if k in ("title", "title_en", "notes", "note") and isinstance(v, str)}
+        return own.union(*(authors_words(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(authors_words(v) for v in data))
+    return set()
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_a_report_speaks_its_own_games_words_in_its_script(path: Path, reports: dict[Path, str]) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    game = data["game"]
+    text = what_the_report_says(reports[path])
+    for written in sorted(authors_words(data), key=len, reverse=True):  # the title and notes are the judge's own words
+        text = text.replace(written, "")
+    others = {"rise": SANGUO_TERMS, "sanguo": RISE_TERMS}[game]
+    assert [t for t in others if t in text] == []
+    if load_game(game).raw.get("script") == "hant":
+        bad = sorted({c for c in text if c in SIMPLIFIED_ONLY})
+        assert bad == [], [text[max(0, text.index(c) - 20):text.index(c) + 5] for c in bad]
+        # the verdict, the board, the plays and the expectations in the game's own words
+        assert "堆疊" in text and "結算" in text
+
+
+SIMPLIFIED_ONLY = _simplified_only()
+
+
+def test_the_simplified_list_is_a_real_list() -> None:
+    # 响 应 链 of 响应链, 张 of 张, 规 则 of 规则: what an unconverted 崛起 phrase would show
+    assert {"响", "应", "链", "张", "规", "则", "过"} <= SIMPLIFIED_ONLY
+    assert not {"堆", "疊", "墳", "場", "戰"} & SIMPLIFIED_ONLY
+
+
+@pytest.mark.parametrize("game", ["rise", "sanguo"])
+def test_an_english_report_uses_the_games_english_terms(game: str, tmp_path: Path) -> None:
+    paths = [p for p in SCENARIOS if p.parent.name == game]
+    for path in paths[:6]:
+        text = what_the_report_says(render(path, tmp_path / f"{path.stem}.html", "--lang", "en"))
+        others = {"rise": SANGUO_TERMS_EN, "sanguo": RISE_TERMS_EN}[game]
+        assert [t for t in others if re.search(rf"\b{t}", text)] == [], path.stem
+    own = {"rise": "the response chain is empty", "sanguo": "the stack is empty"}[game]
+    assert own in text
+
+
+def test_a_stopped_sanguo_run_names_its_choice_in_sanguos_words(tmp_path: Path) -> None:
+    # 409.3: 主動玩家先依其選擇的順序放入 — two 祭壇 triggers of one player and nobody says their order: the run stops
+    # and the report asks it in the game's words, citing 409.3 as the rule that gives the choice
+    data = yaml.safe_load((REPO / "scenarios/sanguo/409_6_example.yaml").read_text(encoding="utf-8"))
+    data["choices"] = [c for c in data["choices"] if "order" not in c]
+    src = tmp_path / "open.yaml"
+    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    html = render(src, tmp_path / "r.html")
+    assert 'id="status">停在未作答的選擇' in html
+    open_part = VisibleText(section(html, "open-choice", "source")).text
+    assert "須決定其已觸發的技能進入堆疊的順序" in open_part and "409.3" in open_part
+    text = what_the_report_says(html)
+    assert [t for t in RISE_TERMS if t in text] == [] and not {c for c in text if c in SIMPLIFIED_ONLY}

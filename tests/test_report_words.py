@@ -52,3 +52,36 @@ def test_a_bare_yes_key_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             words.table()
     finally:
         words.table.cache_clear()
+
+
+# lex.gword("damage") and the like: the game's words the report code reads itself
+GWORD = re.compile(r"""\bgword\(\s*["']([a-z_][a-z0-9_]*)["']""")
+
+
+def test_every_term_of_a_report_is_in_every_game_with_an_engine() -> None:
+    """A phrase naming a game concept takes the game's own word ({=chain}: 响应链 in 崛起, 堆疊 in the
+    Three-Kingdoms game); each game's data file must have every such word, in both languages, under the same key."""
+    from judge.games import games_with_engine, load_game
+
+    in_code = {k for p in SOURCES for k in GWORD.findall(p.read_text(encoding="utf-8"))}
+    assert in_code and in_code <= set(words.CODE_TERMS)  # the code's own reads are declared, so they are checked
+    used = words.terms_used()
+    assert {"chain", "r_link", "r_ability", "r_triggers", "exhausted", "ready", "damage"} <= used
+    assert len(games_with_engine()) >= 2
+    for game in games_with_engine():
+        data = load_game(game).words
+        assert sorted(k for k in used if k not in data) == [], game
+        assert [k for k in used if not (data[k].get("zh") and data[k].get("en"))] == [], game
+
+
+def test_a_term_is_the_games_word_in_the_games_script() -> None:
+    from judge.games import load_game
+
+    rise, sanguo = words.Words.for_game("zh", "rise"), words.Words.for_game("zh", "sanguo")
+    assert rise("board_chain_empty") == "响应链为空"  # 崛起 709: 响应链; Simplified
+    assert sanguo("board_chain_empty") == "堆疊為空"  # 三國 407.1: 堆疊; Traditional
+    assert sanguo("ex_exhausted_yes", card="X") == f"X處於{load_game('sanguo').word('exhausted', 'zh')}狀態"
+    en = words.Words.for_game("en", "sanguo")
+    assert en("ex_chain_empty") == "the stack is empty" and en("ex_exhausted_yes", card="X") == "X is tapped"
+    with pytest.raises(KeyError, match="r_link"):
+        words.Words("zh")("ex_outcomes_none")  # no game, no terms: a bug, never a silent 崛起 word

@@ -78,7 +78,7 @@ def test_branch_mode_reports_each_distinct_outcome_with_its_choices(tmp_path: Pa
 def test_branch_mode_bound_is_reported(tmp_path: Path) -> None:
     path = variant(tmp_path, "open.yaml", lambda d: d.__setitem__("choices", []))
     code, out = invoke(str(path), "--branches", "--max-branches", "1")
-    assert "bound of 1 runs reached" in out
+    assert "已达到 1 次运行的上限" in out
 
 
 def test_json_output_is_byte_identical_and_complete() -> None:
@@ -97,7 +97,7 @@ def test_invalid_file_exits_2_with_file_line_column(tmp_path: Path) -> None:
     res = CliRunner().invoke(run_cmd, [str(bad)])
     assert res.exit_code == 2
     line = next(i for i, l in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if "nosuch" in l)
-    assert f"bad.yaml:{line}:" in res.output and "unknown card id 'nosuch'" in res.output
+    assert f"bad.yaml:{line}:" in res.output and "未知的卡牌编号“nosuch”" in res.output
     assert "Traceback" not in res.output
     code, js = invoke(str(bad), "--json")
     assert code == 2 and json.loads(js)[0]["error"]["line"] == line
@@ -135,3 +135,116 @@ def test_bundled_scenarios_are_listed_and_run_by_name() -> None:
     assert [line.split()[0] for line in res.output.splitlines()] == [f"rise/{s}" for s in bundled]
     res = CliRunner().invoke(cli, ["run", "rise/708_1a_your_turn"])
     assert res.exit_code == 0 and "708.1a" in res.output
+
+
+# --- writing scenarios: every error at once, folders, standard input, totals, what branches differ in -------------
+# One file, eight mistakes a writer makes (each named with where it is and, for a misspelling, the name meant):
+MISTAKES = {
+    "turn: you": ("turn: yuo", "未知的玩家“yuo”（是不是“you”？）"),
+    "    zone: hand\n": ("    zone: hnad\n", "“hnad”不是可用的值（是不是“hand”？）"),
+    "    health: 2\n": ("    helth: 2\n", "未知的字段“helth”（是不是“health”？）"),
+    "  - {play: strike, by: you}": ("  - {paly: strike, by: you}", "未知的字段“paly”（是不是“play”？）"),
+    "- {for: alberto, pay: true}": ("- {for: albert, pay: true}", "未知的卡牌编号“albert”（是不是“alberto”？）"),
+    "do: [{destroy: target}]": ("do: [{destory: target}]", "效果语言中没有步骤“destory”（是不是“destroy”？）"),
+    "  - {card: alberto, zone: vortex": ("  - {card: alberto, zone: votrex", "“votrex”不是可用的值（是不是“vortex”？）"),
+    "  - {cites: \"708.1a\"}": ("  - {cite: \"708.1a\"}", "未知的字段“cite”（是不是“cites”？）"),
+}
+
+
+def mistaken(tmp_path: Path, name: str = "bad.yaml") -> tuple[Path, str]:
+    text = YOURS.read_text(encoding="utf-8")
+    for old, (new, _) in MISTAKES.items():
+        assert text.count(old) >= 1, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def errors_of(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith("错误：")]
+
+
+def test_every_error_of_a_file_is_reported_at_once_with_its_place_and_the_name_meant(tmp_path: Path) -> None:
+    path, text = mistaken(tmp_path)
+    res = CliRunner().invoke(scenario_group, ["check", str(path)])
+    assert res.exit_code == 2
+    errors = errors_of(res.output)
+    assert len(errors) == len(MISTAKES), "\n".join(errors)
+    lines = text.splitlines()
+    for (new, said) in MISTAKES.values():
+        hit = [e for e in errors if said in e]
+        assert len(hit) == 1, (said, errors)
+        line = next(i for i, l in enumerate(lines, 1) if new.strip().split(":")[0] in l and new.strip() in l)
+        assert f"{path}:{line}:" in hit[0]
+    # in file order, each place once
+    places = [tuple(map(int, e.split(f"{path}:")[1].split(":")[:2])) for e in errors]
+    assert places == sorted(places) and len(set(places)) == len(places)
+    # `run` reports the same errors (and runs nothing); --json lists them all
+    run_errors = errors_of(CliRunner().invoke(run_cmd, [str(path)]).output)
+    assert run_errors == errors
+    code, js = invoke(str(path), "--json")
+    data = json.loads(js)[0]
+    assert code == 2 and len(data["errors"]) == len(MISTAKES) and data["error"] == data["errors"][0]
+
+
+def test_the_errors_of_a_file_stop_at_a_limit(tmp_path: Path) -> None:
+    from judge.scenario.problems import MAX_ERRORS
+
+    cards = "".join(f"  c{i}: {{name: C{i}, owner: you, zone: units, type: reinforcement, colour: red}}\n" for i in range(30))
+    path = tmp_path / "many.yaml"
+    path.write_text(f"game: rise\ntitle: t\nplayers: [{{id: you}}]\nturn: you\ncards:\n{cards}", encoding="utf-8")
+    res = CliRunner().invoke(scenario_group, ["check", str(path)])
+    assert res.exit_code == 2 and len(errors_of(res.output)) == MAX_ERRORS == 20
+    assert f"只列出前 {MAX_ERRORS} 个错误" in res.output
+
+
+def test_run_a_folder_and_print_one_line_of_totals(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.yaml").write_bytes(YOURS.read_bytes())
+    (folder / "sub" / "b.yaml").write_bytes((ROOT / "709_2b_example.yaml").read_bytes())
+    mistaken(folder, "c.yaml")
+    variant(folder, "d.yaml", lambda d: d["choices"].pop())  # 708.3: alberto's payment unanswered: stops
+    (folder / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    res = CliRunner().invoke(run_cmd, [str(folder)])
+    assert res.exit_code == 2  # the worst: an invalid file
+    assert res.output.count("== ") == 3  # a.yaml, b.yaml and d.yaml run; c.yaml is invalid; notes.txt is no scenario
+    assert res.output.rstrip().splitlines()[-1] == "共 4 个文件：通过 2，未通过 0，停在未作出的选择处 1，无效 1"
+    one = CliRunner().invoke(run_cmd, [str(YOURS)])
+    assert "共 " not in one.output  # one file: no totals
+    from judge.cli import cli
+
+    assert CliRunner().invoke(cli, ["run", "--lang", "en", str(folder)]).output.rstrip().splitlines()[-1] == \
+        "4 files: 2 passed, 0 failed, 1 stopped at an open choice, 1 invalid"
+
+
+def test_run_a_scenario_from_standard_input(tmp_path: Path) -> None:
+    res = CliRunner().invoke(run_cmd, ["-"], input=YOURS.read_bytes())
+    assert res.exit_code == 0 and "被游戏打断" in res.output and "(<stdin>)" in res.output
+    path, text = mistaken(tmp_path)
+    res = CliRunner().invoke(run_cmd, ["-"], input=text.encode("utf-8"))
+    assert res.exit_code == 2 and len(errors_of(res.output)) == len(MISTAKES)
+    assert all(e.startswith("错误：<stdin>:") for e in errors_of(res.output))
+    check = CliRunner().invoke(scenario_group, ["check", "-"], input=text.encode("utf-8"))
+    assert errors_of(check.output) == errors_of(res.output)
+    # bounded like a file: more than 256 KB is refused without being parsed
+    res = CliRunner().invoke(run_cmd, ["-"], input=b"# " + b"x" * (256 * 1024) + b"\n")
+    assert res.exit_code == 2 and "<stdin>:1:1:" in res.output and "超过 262,144 字节" in res.output
+
+
+def test_branches_show_only_the_steps_where_the_outcomes_differ(tmp_path: Path) -> None:
+    # 毁灭打击's target unanswered: destroying 逝者阿尔贝托 or 窥视者奥萨罗 (707.1d: the player chooses) are two outcomes;
+    # they share the opening steps (the setup, announcing the strike, paying for it) and part ways at the target.
+    path = variant(tmp_path, "open.yaml", lambda d: d.__setitem__("choices", [c for c in d["choices"] if "target" not in c]))
+    code, out = invoke(str(path), "--branches")
+    parts = out.split("-- 结局 ")[1:]
+    assert len(parts) == 2
+    for part in parts:
+        differ = part[part.index("与其他结局不同的步骤："):part.index("最终状态")]
+        assert "对局开始" not in differ and "宣告" not in differ  # shared by both: not repeated
+        target = "逝者阿尔贝托" if '"alberto"' in part.split("\n")[1] else "窥视者奥萨罗"
+        assert f"你为[#1 毁灭打击]选择目标：{target}" in differ
+        other = "窥视者奥萨罗" if target == "逝者阿尔贝托" else "逝者阿尔贝托"
+        assert f"你为[#1 毁灭打击]选择目标：{other}" not in differ
+        assert "经由选择：{for: \"strike\", slot: \"target\", target: [" in part  # as the file's choices: would say it

@@ -66,7 +66,7 @@ def test_803_3_loader_rejects_a_mandatory_loop_number_not_over_one_million(tmp_p
         for cmd, args in ((scenario_group, ["check", str(path)]), (run_cmd, [str(path)])):
             code, out = cli(cmd, *args)
             assert code == 2, out
-            assert f"{path}:{line_col(text, f'loop: {n}', 'loop: ')}" in out and "one million" in out
+            assert f"{path}:{line_col(text, f'loop: {n}', 'loop: ')}" in out and "大于一百万" in out
 
 
 def test_803_3_boundary_1000001_is_legal(tmp_path: Path) -> None:
@@ -79,9 +79,9 @@ def test_out_of_range_loop_answers_name_the_legal_range(tmp_path: Path) -> None:
     # without `for:` the loader cannot tell 803.2 (any number) from 803.3; the runner rejects it at once
     text = LOOP.replace("{for: wilson_you, by: you, loop: 2000000}", "{by: you, loop: 5}")
     code, out = cli(run_cmd, str(write(tmp_path, text)))
-    assert code == 2 and "not legal" in out and "1000001" in out and f":{line_col(text, 'loop: 5}', 'loop: ')}:" in out
+    assert code == 2 and "不是" in out and "合法回答" in out and "1000001" in out and f":{line_col(text, 'loop: 5}', 'loop: ')}:" in out
     code, out = cli(run_cmd, str(write(tmp_path, LOOP.replace("loop: 2000000", f"loop: {10**12}"))))
-    assert code == 2 and "not legal" in out and "legal options" in out
+    assert code == 2 and "合法回答" in out and "合法的选项" in out
 
 
 # --- 2. nesting ------------------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ def test_deep_nesting_is_a_located_error_not_a_traceback(tmp_path: Path, n: int)
     path = write(tmp_path, nested(n))
     code, out = cli(scenario_group, "check", str(path))
     assert code == 2 and "Traceback" not in out and "RecursionError" not in out
-    assert f"{path}:31:" in out and "nested too deeply" in out
+    assert f"{path}:31:" in out and "嵌套太深" in out
 
 
 def test_moderate_nesting_still_loads(tmp_path: Path) -> None:
@@ -108,24 +108,24 @@ def test_moderate_nesting_still_loads(tmp_path: Path) -> None:
 def test_recursion_error_while_checking_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from judge.scenario import loader
 
-    def deep(sc: Any) -> None:
+    def deep(*args: Any) -> None:
         raise RecursionError
     monkeypatch.setattr(loader, "_check_schema", deep)
     with pytest.raises(loader.ScenarioError) as info:
         loader.load_text(YOURS, "f.yaml")
-    assert "nested too deeply" in str(info.value) and str(info.value).startswith("f.yaml:")
+    assert "嵌套太深" in str(info.value) and str(info.value).startswith("f.yaml:")
 
 
 # --- 3. numbers and ability indices ----------------------------------------------------------------------------
 CASES = {
     "unknown operator": ("do: [{destroy: target}]", "do: [{destroy: target}, {draw: {player: you, count: {div: [1, 0]}}}]",
-                         "div", "unknown number operator"),
+                         "div", "未知的数字运算“div”"),
     "undefined variable": ("do: [{destroy: target}]", "do: [{destroy: target}, {draw: {player: you, count: {var: nope}}}]",
-                           "nope}", "undefined variable"),
-    "negative amount": ("do: [{destroy: target}]", "do: [{damage: {to: target, amount: -5}}]", "-5", "negative"),
-    "negative x max": ("      do: [{destroy: target}]", "      x: {max: -3}\n      do: [{destroy: target}]", "-3", "minimum"),
-    "ability index": ("  - {play: strike, by: you}", "  - {use: alberto, by: you, ability: 7}", "7}", "no activated ability 7"),
-    "ability name": ("  - {play: strike, by: you}", "  - {use: alberto, by: you, ability: nope}", "nope}", "no activated ability named"),
+                           "nope}", "未定义的变量“nope”"),
+    "negative amount": ("do: [{destroy: target}]", "do: [{damage: {to: target, amount: -5}}]", "-5", "数量不能为负"),
+    "negative x max": ("      do: [{destroy: target}]", "      x: {max: -3}\n      do: [{destroy: target}]", "-3", "小于允许的最小值 0"),
+    "ability index": ("  - {play: strike, by: you}", "  - {use: alberto, by: you, ability: 7}", "7}", "没有第 7 个可使用的能力"),
+    "ability name": ("  - {play: strike, by: you}", "  - {use: alberto, by: you, ability: nope}", "nope}", "没有名为“nope”的可使用的能力"),
 }
 
 

@@ -33,38 +33,38 @@ def test_good_file_loads() -> None:
 def test_unknown_card_id() -> None:
     text = GOOD.replace("- {for: alberto, pay: true}", "- {for: albert, pay: true}")
     e = error(text)
-    assert "unknown card id 'albert'" in e.message and e.line == line_of(text, "albert,")
+    assert "未知的卡牌编号“albert”（是不是“alberto”？）" in e.message and e.line == line_of(text, "albert,")
 
 
 def test_card_in_two_zones() -> None:
     text = GOOD.replace("actions:", "chain:\n  - {card: alberto, by: you}\nactions:")
     e = error(text)
-    assert "two zones" in e.message and e.line == line_of(text, "{card: alberto, by: you}")
+    assert "同时在两个区域" in e.message and e.line == line_of(text, "{card: alberto, by: you}")
 
 
 def test_type_error_names_the_field() -> None:
     text = GOOD.replace("    cost: 2\n", "    cost: two\n", 1)
     e = error(text)
-    assert "cards.alberto.cost" in e.message and "expected integer" in e.message and e.line == line_of(text, "cost: two")
+    assert "cards.alberto.cost" in e.message and "应为整数，实际是文字 two" in e.message and e.line == line_of(text, "cost: two")
 
 
 def test_ability_the_language_cannot_express() -> None:
     text = GOOD.replace("do: [{destroy: target}]", "do: [{banish_forever: target}]")
     e = error(text)
-    assert "cannot express" in e.message and "banish_forever" in e.message
+    assert "效果语言中没有步骤“banish_forever”" in e.message
     assert e.line == line_of(text, "banish_forever")
 
 
 def test_unknown_field_points_at_the_key() -> None:
     text = GOOD.replace("    health: 2\n", "    health: 2\n    colour: red\n", 1)
     e = error(text)
-    assert "unknown field 'colour'" in e.message and (e.line, e.column) == (line_of(text, "colour"), 5)
+    assert "未知的字段“colour”" in e.message and (e.line, e.column) == (line_of(text, "colour"), 5)
 
 
 def test_duplicate_key_and_yaml_syntax() -> None:
-    assert "duplicate key" in error(GOOD.replace("turn: you", "turn: you\nturn: opp")).message
+    assert "重复的键“turn”" in error(GOOD.replace("turn: you", "turn: you\nturn: opp")).message
     e = error(GOOD.replace("turn: you", "turn: [you"))
-    assert "not valid YAML" in e.message and e.line > 1
+    assert "不是有效的 YAML" in e.message and e.line > 1
 
 
 def test_illegal_scripted_choice_names_the_legal_options() -> None:
@@ -72,7 +72,7 @@ def test_illegal_scripted_choice_names_the_legal_options() -> None:
     sc = load_text(text, "f.yaml")
     with pytest.raises(ScenarioError) as info:
         run(sc)
-    assert "legal options" in info.value.message and info.value.line == line_of(text, "target: strike}")
+    assert "合法的选项" in info.value.message and info.value.line == line_of(text, "target: strike}")
 
 
 def _mutate(data: st.DataObject) -> str:
@@ -134,7 +134,7 @@ DEP_FILE = (ROOT / "719_1_example.yaml").read_text(encoding="utf-8")
 def test_explain_expectation_names_known_cards_in_depends_on() -> None:
     text = DEP_FILE.replace("depends_on: [kedorn]", "depends_on: [kedorm]")
     e = error(text)
-    assert "unknown card id 'kedorm'" in e.message and e.line == line_of(text, "kedorm")
+    assert "未知的卡牌编号“kedorm”（是不是“kedorn”？）" in e.message and e.line == line_of(text, "kedorm")
 
 
 def test_explain_expectation_checks_the_reason_it_names() -> None:

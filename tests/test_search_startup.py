@@ -94,4 +94,4 @@ def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects
     for _ in range(2):  # a file that failed is checked again, and fails again
         out = subprocess.run([sys.executable, "-c", "from judge.cli import main; main()", "run", str(bad)],
                              capture_output=True, text=True, env=env)
-        assert out.returncode == 2 and "unknown field 'what'" in out.stderr
+        assert out.returncode == 2 and "“what”" in out.stderr

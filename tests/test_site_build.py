@@ -134,3 +134,20 @@ def test_the_site_in_english(tmp_path: Path) -> None:
     assert '<h2 id="game-rise">Rise TCG</h2>' in index  # judge/games/rise.yaml: title.en
     assert '"site_search_none":"No rule matches."' in (tmp_path / "search-index.js").read_text(encoding="utf-8")
     assert "<h2>Ruling</h2>" in (tmp_path / "reports" / "rise--709_2b_example.html").read_text(encoding="utf-8")
+
+
+def test_a_games_own_pages_speak_its_script_and_words(site: Path) -> None:
+    # the Three-Kingdoms document is Traditional Chinese: its section pages and its scenario page are too, with its
+    # own words for the source line; 崛起's stay Simplified; the overview pages name each game by its name
+    section = (site / "sanguo" / "411.html").read_text(encoding="utf-8")
+    assert '<html lang="zh-Hant">' in section and "出處：三國 TCG 綜合規則" in section and "出处" not in section
+    rise = (site / "rise" / "709.html").read_text(encoding="utf-8")
+    assert '<html lang="zh-Hans">' in rise and "出处：崛起 TCG 综合性规则 1.00 版" in rise
+    overview = (site / "scenarios.html").read_text(encoding="utf-8")
+    assert '<a href="scenarios-rise.html">崛起 TCG</a>' in overview and '<a href="scenarios-sanguo.html">三國 TCG</a>' in overview
+    own = (site / "scenarios-sanguo.html").read_text(encoding="utf-8")
+    assert '<html lang="zh-Hant">' in own and "<h1>三國 TCG · 場景</h1>" in own and "通過" in own
+    assert 'href="reports/sanguo--401_2_example.html"' in own and "rise--" not in own
+    # each game's coverage heading names the sections its engine covers (judge/games/<game>/game.yaml: coverage)
+    coverage = (site / "coverage.html").read_text(encoding="utf-8")
+    assert "<h2>崛起 TCG（第 706–719、802–803 章）：" in coverage and "<h2>三國 TCG（第 400–419、500 章）：" in coverage

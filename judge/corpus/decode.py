@@ -12,6 +12,7 @@ import codecs
 import re
 
 from judge.datafile import DataError
+from judge.locale import join, t
 
 # the encodings a document may be read in (--encoding), by the names Python's codecs know them
 ENCODINGS = ("utf-8", "utf-8-sig", "gb18030", "gbk", "gb2312", "big5", "cp950", "big5hkscs")
@@ -33,7 +34,7 @@ def encoding_name(name: str) -> str:
         canon = ""
     valid = {codecs.lookup(e).name: e for e in ENCODINGS}
     if canon not in valid:
-        raise DecodeError(f"unknown or unsupported encoding {name!r}; valid encodings: {', '.join(ENCODINGS)}")
+        raise DecodeError(t("msg.corpus.err.encoding", name=name, valid=join(list(ENCODINGS))))
     return valid[canon]
 
 
@@ -41,7 +42,7 @@ def _where(raw: bytes, pos: int) -> str:
     """``line L, byte B (0xNN)`` for the byte at ``pos``: what a judge needs to find it in an editor."""
     line = raw.count(b"\n", 0, pos) + 1
     col = pos - (raw.rfind(b"\n", 0, pos) + 1) + 1
-    return f"line {line}, byte {col} of the line (0x{raw[pos]:02x})"
+    return t("msg.corpus.err.where", line=line, byte=col, value=f"0x{raw[pos]:02x}")
 
 
 def _common_share(text: str, encoding: str) -> float:
@@ -73,12 +74,12 @@ def decode(raw: bytes, name: str, encoding: str | None = None) -> tuple[str, str
         try:
             return raw.decode(enc), enc
         except UnicodeDecodeError as e:
-            raise DecodeError(f"{name}: not valid {enc} text: {_where(raw, e.start)}") from None
+            raise DecodeError(t("msg.corpus.err.not_encoding", name=name, encoding=enc, where=_where(raw, e.start))) from None
     if raw.startswith(codecs.BOM_UTF8):
         try:
             return raw.decode("utf-8-sig"), "utf-8-sig"
         except UnicodeDecodeError as e:
-            raise DecodeError(f"{name}: starts with a UTF-8 BOM but is not UTF-8: {_where(raw, e.start)}") from None
+            raise DecodeError(t("msg.corpus.err.bom", name=name, where=_where(raw, e.start))) from None
     try:
         return raw.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as e:
@@ -92,10 +93,7 @@ def decode(raw: bytes, name: str, encoding: str | None = None) -> tuple[str, str
         except UnicodeDecodeError:
             continue
     if not found:
-        raise DecodeError(
-            f"{name}: not UTF-8 ({_where(raw, first_bad)}), nor GB18030 or Big5 text; "
-            f"name its encoding with --encoding ({', '.join(ENCODINGS)})"
-        )
+        raise DecodeError(t("msg.corpus.err.undecodable", name=name, where=_where(raw, first_bad), valid=join(list(ENCODINGS))))
     enc, text = max(found, key=lambda f: _common_share(f[1], f[0]))  # max keeps the first (GB18030) on a tie
     return text, enc
 
@@ -108,7 +106,4 @@ def check_plain(text: str, name: str) -> None:
         return
     line = text.count("\n", 0, m.start()) + 1
     col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-    raise DecodeError(
-        f"{name}: line {line}, column {col}: control character U+{ord(m.group()):04X}; a rules document is "
-        "plain text (tabs, line and page breaks are fine): remove it and add the document again"
-    )
+    raise DecodeError(t("msg.corpus.err.document_control", name=name, line=line, column=col, code=f"U+{ord(m.group()):04X}"))

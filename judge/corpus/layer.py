@@ -20,6 +20,7 @@ from typing import Any
 
 from judge import paths
 from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.locale import os_reason, t
 
 POINTER = "current"
 GEN_PREFIX = "g-"
@@ -41,15 +42,12 @@ def pointer(layer: Path | None = None) -> tuple[str | None, str | None]:
     except (FileNotFoundError, NotADirectoryError):  # nothing added (or no data folder can exist there)
         return None, None
     except OSError as e:
-        raise DataError(f"{path}: cannot be read ({e.strerror})") from e
+        raise DataError(t("msg.data.unreadable", path=path, reason=os_reason(e))) from e
     lines = raw.decode("ascii", "replace").split("\n")
     live = lines[0].strip()
     previous = lines[1].strip() if len(lines) > 1 and GEN_RE.fullmatch(lines[1].strip()) else None
     if not GEN_RE.fullmatch(live) or not (path.parent / live).is_dir():
-        raise DataError(
-            f"{path}: damaged (it should name a folder g-… beside it); your added documents are in the g-… "
-            f"folders of {path.parent}: move that folder away and add them again"
-        )
+        raise DataError(t("msg.corpus.err.pointer", path=path, folder=path.parent))
     return live, previous
 
 
@@ -68,9 +66,9 @@ def manifest(gen: Path) -> dict[str, Any]:
     docs = data.get("documents") or []
     bases = data.get("bases") or {}
     if not isinstance(docs, list) or not all(isinstance(d, dict) and {"file", "game", "format"} <= set(d) for d in docs):
-        raise DataError(f"{path}: 'documents' must be a list of mappings with file, game and format")
+        raise DataError(t("msg.corpus.err.manifest_documents", path=path))
     if not isinstance(bases, dict):
-        raise DataError(f"{path}: 'bases' must be a mapping of game to hash")
+        raise DataError(t("msg.corpus.err.manifest_bases", path=path))
     return {"documents": docs, "bases": bases}
 
 

@@ -17,9 +17,9 @@ def link(game: str, file: str, parsed: list[ParsedRule]) -> list[Rule]:
     seen: dict[str, ParsedRule] = {}
     for p in parsed:
         if p.id in seen:
-            raise DuplicateRuleError(
-                f"{file}: rule {p.id} appears twice (lines {seen[p.id].line} and {p.line})"
-            )
+            from judge.locale import t
+
+            raise DuplicateRuleError(t("msg.corpus.err.duplicate_rule", file=file, id=p.id, first=seen[p.id].line, second=p.line))
         seen[p.id] = p
     ids = set(seen)
 

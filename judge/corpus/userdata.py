@@ -26,6 +26,7 @@ from judge.corpus.formats import get_parser
 from judge.corpus.layer import GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
 from judge.corpus.store import dump_yaml, game_ids
 from judge.datafile import TEMP_SUFFIX, atomic_write, fsync_dir
+from judge.locale import join, t
 
 GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 # names a game may not take: the corpus's other data files, and names Windows reserves for devices
@@ -68,10 +69,10 @@ def _text_problem(value: str) -> str | None:
     """Why ``value`` cannot be kept as one line of text, or None."""
     bad = next((c for c in value if "\ud800" <= c <= "\udfff"), None)
     if bad is not None:  # a byte that is not UTF-8, passed through from the command line
-        return f"it holds a byte that is not UTF-8 text (0x{ord(bad) - 0xDC00:02x})" if ord(bad) >= 0xDC80 else "it is not valid text"
+        return t("msg.corpus.err.not_utf8", byte=f"0x{ord(bad) - 0xDC00:02x}") if ord(bad) >= 0xDC80 else t("msg.corpus.err.not_text")
     m = _ONE_LINE_BAD.search(value)
     if m:
-        return f"it holds the control character U+{ord(m.group()):04X}"
+        return t("msg.corpus.err.control", code=f"U+{ord(m.group()):04X}")
     return None
 
 
@@ -79,11 +80,9 @@ def check_game_id(game: str) -> str:
     """``game`` if it is a valid game id: lower-case letters, digits, '-' or '_', a letter first, not reserved."""
     if not GAME_ID_RE.fullmatch(game):
         shown = game.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
-        raise SourceError(
-            f"invalid game id {shown!r}: use 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter"
-        )
+        raise SourceError(t("msg.corpus.err.game_id", game=repr(shown)[1:-1]))  # one line: a newline shown as \n
     if game in RESERVED_IDS:
-        raise SourceError(f"invalid game id {game!r}: the name is reserved ({', '.join(sorted(RESERVED_IDS)[:6])}, …)")
+        raise SourceError(t("msg.corpus.err.game_reserved", game=game, reserved=join(sorted(RESERVED_IDS)[:6])))
     return game
 
 
@@ -93,9 +92,9 @@ def check_title(title: str | None) -> str | None:
         return None
     problem = _text_problem(title)
     if problem:
-        raise SourceError(f"--title: {problem}; give the title as plain text")
+        raise SourceError(t("msg.corpus.err.title_text", problem=problem))
     if not title.strip() or len(title) > MAX_TITLE:
-        raise SourceError(f"--title: give 1 to {MAX_TITLE} characters")
+        raise SourceError(t("msg.corpus.err.title_length", limit=MAX_TITLE))
     return title
 
 
@@ -103,9 +102,9 @@ def check_document_name(name: str) -> str:
     """The name a document is kept under (its file name): text, no control characters, not hidden, not too long."""
     problem = _text_problem(name)
     if problem:
-        raise SourceError(f"the file name {name.encode('utf-8', 'surrogateescape')!r}: {problem}; rename the file")
+        raise SourceError(t("msg.corpus.err.name_text", name=repr(name.encode('utf-8', 'surrogateescape')), problem=problem))
     if name.startswith(".") or len(name) > MAX_NAME:
-        raise SourceError(f"the file name {name!r}: give a name of at most {MAX_NAME} characters not starting with '.'")
+        raise SourceError(t("msg.corpus.err.name_length", name=name, limit=MAX_NAME))
     return name
 
 
@@ -208,13 +207,13 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     changes nothing.
     """
     if (game is None) == (new_game is None):
-        raise SourceError("give --game ID (a game the corpus has) or --new-game ID (to start a new game)")
+        raise SourceError(t("msg.corpus.err.game_or_new"))
     gid = check_game_id(new_game if new_game is not None else str(game))
     known = game_ids()
     if game is not None and gid not in known:
-        raise SourceError(f"unknown game {gid!r}; known games: {', '.join(known)}. To start a new game give --new-game {gid}")
+        raise SourceError(t("msg.corpus.err.unknown_game", game=gid, known=join(known)))
     if new_game is not None and gid in known:
-        raise SourceError(f"game {gid!r} already exists; add a document to it with --game {gid}")
+        raise SourceError(t("msg.corpus.err.game_exists", game=gid))
     try:
         parser = get_parser(fmt)
     except KeyError as e:
@@ -223,18 +222,18 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     title = check_title(title)
     doc = read_document(file, encoding_name(encoding) if encoding is not None else None)
     if not parser(doc.text):
-        raise SourceError(f"{file}: the format {fmt!r} found no rules in it")
+        raise SourceError(t("msg.corpus.err.no_rules", file=file, format=fmt))
     layer = layer_dir()
     layer.mkdir(parents=True, exist_ok=True)
     with locked(layer):
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
-        taken = {Path(d["file"]).name: "your added documents" for d in data["documents"]}
+        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"]}
         bundled = read_sources(paths.corpus_dir())
-        taken.update({Path(d["file"]).name: "the bundled corpus" for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
+        taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
         if name in taken:
-            raise SourceError(f"{name}: a document of that name is already in {taken[name]}; rename the file"
-                              + (" or take the other out first (judge corpus remove NAME)" if taken[name] != "the bundled corpus" else ""))
+            added = taken[name] != t("msg.corpus.err.in_bundled")
+            raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
         entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": fmt, "encoding": doc.encoding}
         if title is not None:
             entry["title"] = title
@@ -246,7 +245,7 @@ def remove(name: str) -> Change:
     """Take an added document out of the user's layer (its game is parsed again without it)."""
     layer = layer_dir()
     if not live_dir(layer):
-        raise SourceError("no added documents to remove (judge corpus list shows the corpus's documents)")
+        raise SourceError(t("msg.corpus.err.nothing_added"))
     with locked(layer):
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
@@ -255,9 +254,9 @@ def remove(name: str) -> Change:
         if not found:
             bundled = {Path(d["file"]).name for d in read_sources(paths.corpus_dir()).get("documents") or []}
             if wanted in bundled:
-                raise SourceError(f"{wanted} is a bundled document: only documents you added can be removed")
-            added = ", ".join(Path(d["file"]).name for d in data["documents"]) or "none"
-            raise SourceError(f"no added document named {wanted!r}; added documents: {added}")
+                raise SourceError(t("msg.corpus.err.is_bundled", name=wanted))
+            added = join([Path(d["file"]).name for d in data["documents"]]) or t("msg.scenario.none")
+            raise SourceError(t("msg.corpus.err.no_such_added", name=wanted, added=added))
         game = str(found[0]["game"])
         docs = [d for d in data["documents"] if d is not found[0]]
         results = _commit(layer, old, data["bases"], docs, {}, {game})
@@ -286,10 +285,7 @@ def refresh() -> Path:
             if stale and old is not None:
                 _commit(layer, old, data["bases"], data["documents"], {}, stale)
     except (OSError, ValueError) as e:
-        raise SourceError(
-            f"the bundled corpus changed (judge was upgraded) and your added documents could not be parsed again "
-            f"with it: {e}. Take the document out (judge corpus remove NAME) or fix it and add it again"
-        ) from e
+        raise SourceError(t("msg.corpus.err.refresh", error=e)) from e
     gen = live_dir(layer)
     assert gen is not None
     return gen

@@ -8,7 +8,7 @@ from typing import Any
 
 from judge.engine import chain, resolution, triggers
 from judge.engine.choice import Choice, Chooser
-from judge.engine.errors import InvalidInput
+from judge.engine.errors import InvalidInput, Msg
 from judge.engine.options import Space
 from judge.engine.refs import CardRef, PlayerRef
 from judge.engine.state import GameState
@@ -69,30 +69,29 @@ class Game:
             opts = choice.options
             legal = (opts.summary() if isinstance(opts, Space) else
                      [{"min": opts.start, "max": opts.stop - 1}] if isinstance(opts, range) else list(opts))
-            raise InvalidInput(f"choice {answer!r} is not legal for {choice.describe()}; legal options: {legal}")
+            raise InvalidInput("not_legal", answer=answer, choice=choice, legal=legal)
         return answer
 
     def spend(self, units: int = 1) -> None:
         """Count engine work (see MAX_WORK); past the limit the run stops with what keeps repeating."""
         self.work += units
         if self.work > MAX_WORK:
-            raise WorkLimit(self._runaway("its work limit"))
+            raise WorkLimit(self._runaway("work"))
 
-    def _runaway(self, limit: str, repeats: bool = False) -> str:
-        """Why the run stopped: the links that keep resolving in the same order (a loop, 803), if any."""
-        done = f"{len(self.resolved)} resolutions, {self.event_count} events, {len(self.state.cards)} cards"
-        if limit == "its work limit":
-            done += f"; a resolution costs one unit per card in the game, {MAX_WORK:,} in all"
+    def _runaway(self, limit: str, repeats: bool = False) -> Msg:
+        """Why the run stopped (``limit``: ``work``, MAX_WORK; ``resolutions``, 5000 without a repeating state): the
+        links that keep resolving in the same order (a loop, 803), if any."""
+        done = Msg(f"done_{limit}", resolutions=len(self.resolved), events=self.event_count, cards=len(self.state.cards),
+                   limit=f"{MAX_WORK:,}")
         tail = [src for _, src, _ in self.resolved[-60:]]
         shortcut = ", ".join(self.data.cite("loop.optional", "loop.mandatory")) or "—"  # [loop.*]: this game's loop rules
         found = ", ".join(self.data.cite("loop.found")) or "—"
         for p in range(1, 21):
             if len(tail) >= 3 * p and tail[-p:] == tail[-2 * p:-p] == tail[-3 * p:-2 * p]:
                 cycle = " → ".join(tail[-p:] + tail[-p:][:1])
-                hint = (f"its state changes every cycle, so it never repeats and the loop rules ({shortcut}) cannot shortcut it"
-                        if repeats else f"`resolve_all` finds the repeating state and shortcuts it ({shortcut})")
-                return f"the run stopped at {limit} ({done}): the links of {cycle} keep resolving; if that is a loop ({found}), {hint}"
-        return f"the run stopped at {limit} ({done}): the actions do not come to an end"
+                hint = Msg("loop_never_repeats" if repeats else "loop_shortcut", shortcut=shortcut)
+                return Msg("runaway_loop", limit=Msg(f"limit_{limit}"), done=done, cycle=cycle, found=found, hint=hint)
+        return Msg("runaway", limit=Msg(f"limit_{limit}"), done=done)
 
     # --- small helpers ----------------------------------------------------------------------
     def is_field(self, zone: str) -> bool:
@@ -117,14 +116,13 @@ class Game:
         # an action is known by its kind key wherever it stands: `{by: you, play: strike}` is `{play: strike, by: you}`
         kinds = [k for k in action if isinstance(k, str) and hasattr(self, f"_act_{k}")]
         if len(kinds) != 1:
-            raise InvalidInput(f"unknown action {next(iter(action), '')!r}" if not kinds else
-                               f"an action names one kind, not {', '.join(kinds)}", path)
+            raise InvalidInput("unknown_action" if not kinds else "action_kinds", path, name=next(iter(action), ""), kinds=kinds)
         kind = kinds[0]
         handler = getattr(self, f"_act_{kind}")
         try:
             handler(action, path)
         except WorkLimit as e:  # under resolve_all the state never repeated: no 803 shortcut applies
-            raise WorkLimit(self._runaway("its work limit", repeats=kind == "resolve_all"), e.path or path) from None
+            raise WorkLimit(self._runaway("work", repeats=kind == "resolve_all"), e.path or path) from None
 
     @contextmanager
     def batch(self, uid: int | None = None) -> Iterator[None]:
@@ -161,9 +159,9 @@ class Game:
         player = action.get("by") or self.state.cards[card_id].controller
         card = self.state.cards[card_id]
         if card.play is None:
-            raise InvalidInput(f"card {card_id!r} has no `play` text to use", path + ("play",))
+            raise InvalidInput("no_play_text", path + ("play",), card=card_id)
         if card.zone != "hand" and not action.get("from_anywhere"):
-            raise InvalidInput(f"card {card_id!r} is in {card.zone}, not in a hand: it cannot be played", path + ("play",))
+            raise InvalidInput("not_in_hand", path + ("play",), card=card_id, zone=card.zone)
         self._pass_until(player)
         chain.add_link(self, player, "card", card.ref, card.play, free=bool(action.get("free")))
 
@@ -181,14 +179,14 @@ class Game:
         else:
             found = abilities[which : which + 1] if 0 <= which < len(abilities) else []
         if not found:
-            raise InvalidInput(f"card {card_id!r} has no activated ability {which!r}", path + ("ability" if "ability" in action else "use",))
+            raise InvalidInput("no_activated", path + ("ability" if "ability" in action else "use",), card=card_id, which=which)
         if not works_in(self, found[0], card.zone):  # [ability.other_zone]: only in the zones it works in
             where = ", ".join(found[0].get("zones") or ["field"])
-            raise InvalidInput(f"card {card_id!r} is in {card.zone}: this ability works only in {where}", path + ("use",))
+            raise InvalidInput("works_only_in", path + ("use",), card=card_id, zone=card.zone, where=where)
         if lost_abilities(self, card):
-            raise InvalidInput(f"card {card_id!r} has lost its abilities: it has none to use", path + ("use",))
+            raise InvalidInput("lost_abilities", path + ("use",), card=card_id)
         if card.controller != player:
-            raise InvalidInput(f"{player} does not control {card_id!r}", path + ("by",))
+            raise InvalidInput("not_controller", path + ("by",), player=player, card=card_id)
         self._pass_until(player)
         chain.add_link(self, player, "ability", card.ref, found[0], free=bool(action.get("free")))
 
@@ -196,7 +194,7 @@ class Game:
         n = int(action.get("resolve") or 1) if action.get("resolve") is not True else 1
         for _ in range(n):
             if not self.state.chain:
-                raise InvalidInput("`resolve`: the response chain is empty", path)
+                raise InvalidInput("resolve_empty", path)
             self.spend(1 + len(self.state.cards))
             resolution.all_pass_and_resolve(self)
 
@@ -212,7 +210,7 @@ class Game:
             detector.step()
             guard += 1
             if guard > 5000:
-                raise InvalidInput(self._runaway("5000 resolutions without a repeating state", repeats=True), path)
+                raise InvalidInput(self._runaway("resolutions", repeats=True), path)
 
     def _act_attack(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         """A unit attacks (only what effects need: who attacks whom, and the "attacks" event)."""
@@ -223,7 +221,7 @@ class Game:
         card = st.cards[cid]
         target = action.get("target")
         if not self.is_field(card.zone):
-            raise InvalidInput(f"card {cid!r} is not on the field: it cannot attack", path + ("attack",))
+            raise InvalidInput("attack_off_field", path + ("attack",), card=cid)
         self._pass_until(card.controller)
         why = continuous.forbidden(self, card, "attack")
         if why is not None:  # a rule effect says it cannot attack
@@ -242,7 +240,7 @@ class Game:
 
         st = self.state
         if not st.combat or st.combat.get("defender") is None:
-            raise InvalidInput("`combat_damage`: no unit is attacking a unit", path)
+            raise InvalidInput("no_combat", path)
         a, d = st.combat["attacker"], st.combat["defender"]
         packets = [(a, d), (d, a)]
         order = st.seat_order_from(st.turn)
@@ -292,7 +290,7 @@ class Game:
     def _act_pass(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         player = action["pass"]
         if self.state.priority != player:
-            raise InvalidInput(f"{player} does not hold priority (holder: {self.state.priority})", path)
+            raise InvalidInput("no_priority", path, player=player, holder=self.state.priority)
         self.trace.add("pass", (), player=PlayerRef(player))
         self.state.priority = self.state.seat_order_from(player)[1]
 
@@ -302,14 +300,14 @@ class Game:
         from judge.engine import events
 
         if self.state.chain:
-            raise InvalidInput("`end_phase`: the chain is not empty", path)
+            raise InvalidInput("end_phase_chain", path)
         self.trace.add("end_phase", self.data.cite("turn.end_phase"), player=PlayerRef(self.state.turn))
         events.emit(self, events.Event("turn_end", None, player=self.state.turn))
         self.give_priority(self.state.turn, ())
 
     def _act_end_turn(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         if self.state.chain:
-            raise InvalidInput("`end_turn`: the response chain is not empty", path)
+            raise InvalidInput("end_turn_chain", path)
         from judge.engine import continuous, replacement
 
         for card in self.state.cards.values():

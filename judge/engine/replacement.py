@@ -306,8 +306,7 @@ def _split(game: "Game", r: ReplEffect, ev: "Event", base: dict[str, Any]) -> No
     options: list[tuple[tuple[str, int], ...]] = []
     ways = sum(math.comb(len(pool), k) * math.comb(amount - 1, k - 1) for k in range(1, min(len(pool), amount) + 1))
     if ways > ENUMERATE_MAX:  # counted first: a split is listed only when the ways to make it are few
-        raise InvalidInput(f"{ways} ways to split {amount} damage over {len(pool)} characters, more than "
-                           f"{ENUMERATE_MAX} can be offered as a choice; use a smaller amount or fewer characters")
+        raise InvalidInput("split_too_many", ways=ways, amount=amount, characters=len(pool), limit=ENUMERATE_MAX)
     for k in range(1, min(len(pool), amount) + 1):
         for group in combinations(pool, k):
             for parts in _compositions(amount, k):

@@ -456,7 +456,7 @@ def _scenario_lines(scenarios: list[ScenarioOutcome], lang: str | None) -> list[
 
 def render_text(report: Report, lang: str | None = None) -> str:
     """The plain-text summary in ``lang`` (default: the language in use): one block per entry, then the totals."""
-    labels, cited = ruling_labels(lang), citation_labels(lang)
+    labels = ruling_labels(lang)
     out = []
     for name, date in report.faq_dates.items():
         out.append(t("msg.faq.check.faq_date", lang, name=name, date=date or t("msg.faq.check.faq_undated", lang)))
@@ -469,8 +469,7 @@ def render_text(report: Report, lang: str | None = None) -> str:
         out.append(f"{pad(r.entry.id, 13)} {pad(labels[r.ruling], 17)} {q}{flag}")
         out.extend(_scenario_lines(r.scenarios, lang))
         if r.citations:
-            items = [t("msg.faq.check.citation", lang, id=c.id, status=cited[c.status]) for c in r.citations]
-            out.append(t("msg.faq.check.cites", lang, items=t("msg.faq.check.citation_sep", lang).join(items)))
+            out.append(t("msg.faq.check.cites", lang, items=_cited(r.citations, lang)))
     if report.examples:
         out.append("")
         out.append(t("msg.faq.check.examples", lang))
@@ -491,17 +490,30 @@ def render_text(report: Report, lang: str | None = None) -> str:
     return "\n".join(out)
 
 
-def junit_xml(report: Report) -> bytes:
-    """A JUnit XML report: one testsuite per FAQ document, one testcase per entry.
+def _cited(citations: list[Any], lang: str | None = None) -> str:
+    """A ruling's cited rules, each with its status: ``709.2b（在语料库中）；…``."""
+    cited = citation_labels(lang)
+    return t("msg.faq.check.citation_sep", lang).join(t("msg.faq.check.citation", lang, id=c.id, status=cited[c.status])
+                                                      for c in citations)
+
+
+def junit_xml(report: Report, lang: str | None = None) -> bytes:
+    """A JUnit XML report: one testsuite per FAQ document, one testcase per entry; its messages in ``lang`` (default:
+    the language in use), its structure what CI tools read.
 
     ``regressed`` → ``<failure>``; ``not-encoded`` / ``not-run`` → ``<skipped>``; citation status
     and review flags go to the testcase's ``<system-out>``.  Problems not tied to an entry (stale
     FAQ file, a scenario naming an unknown entry) are a separate ``faq-data`` testsuite.  The rules'
     worked examples are one ``examples.<game>`` testsuite per game, a testcase ``<rule>#<n>`` each.
     """
-    labels, cited = ruling_labels("en"), citation_labels("en")  # JUnit XML is read by CI tools: English
+    labels = ruling_labels(lang)
     root = ET.Element("testsuites", name="judge faq check")
     suites: dict[str, ET.Element] = {}
+
+    def failed(scenarios: list[ScenarioOutcome]) -> str:
+        return t("msg.faq.check.citation_sep", lang).join(
+            f"{s.path}: {s.detail or t('msg.faq.check.failed', lang)}" for s in scenarios if not s.passed)
+
     for r in report.results:
         name = f"faq.{r.entry.game}.{r.entry.id.rsplit('-', 1)[0]}"
         suite = suites.get(name)
@@ -509,15 +521,15 @@ def junit_xml(report: Report) -> bytes:
             suite = suites[name] = ET.SubElement(root, "testsuite", name=name)
         case = ET.SubElement(suite, "testcase", classname=name, name=r.entry.id)
         if r.ruling == REGRESSED:
-            failed = [s for s in r.scenarios if not s.passed]
-            msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in failed)
-            ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
+            msg = failed(r.scenarios)
+            ET.SubElement(case, "failure", message=t("msg.faq.junit.regressed", lang, detail=msg), type="regressed").text = msg
         elif r.ruling in (NOT_ENCODED, NOT_RUN):
             ET.SubElement(case, "skipped", message=labels[r.ruling])
         lines = [r.entry.question]
-        lines += [f"cites {c.id}: {cited[c.status]}" for c in r.citations]
+        if r.citations:
+            lines.append(t("msg.faq.check.cites", lang, items=_cited(r.citations, lang)).strip())
         if r.review:
-            lines.append("flagged for review: a cited rule may be newer than this ruling")
+            lines.append(t("msg.faq.junit.review", lang))
         ET.SubElement(case, "system-out").text = "\n".join(lines)
     for e in report.examples:
         name = f"examples.{e.game}"
@@ -526,8 +538,8 @@ def junit_xml(report: Report) -> bytes:
             suite = suites[name] = ET.SubElement(root, "testsuite", name=name)
         case = ET.SubElement(suite, "testcase", classname=name, name=f"{e.rule}#{e.index}")
         if e.ruling == REGRESSED:
-            msg = "; ".join(f"{s.path}: {s.detail or 'failed'}" for s in e.scenarios if not s.passed)
-            ET.SubElement(case, "failure", message=f"ruling regressed: {msg}", type="regressed").text = msg
+            msg = failed(e.scenarios)
+            ET.SubElement(case, "failure", message=t("msg.faq.junit.regressed", lang, detail=msg), type="regressed").text = msg
         elif e.ruling in (NOT_ENCODED, NOT_RUN, FRAGMENT):
             ET.SubElement(case, "skipped", message=labels[e.ruling])
         ET.SubElement(case, "system-out").text = e.text
@@ -569,10 +581,16 @@ def _xml_text(text: str | None) -> str | None:
     return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
 
-def html_report(report: Report) -> str:
-    """The check as one self-contained HTML page (``templates/faq_check.html.j2``, autoescaped)."""
+def html_report(report: Report, lang: str | None = None) -> str:
+    """The check as one self-contained HTML page (``templates/faq_check.html.j2``, autoescaped), in ``lang``
+    (default: the language in use)."""
+    from judge.locale import current
     from judge.report.report import environment
 
+    lang = lang or current()
     return environment().get_template("faq_check.html.j2").render(
-        report=report, summary=report.summary(), labels=ruling_labels(), citation_labels=citation_labels()
+        report=report, summary=report.summary(), labels=ruling_labels(lang),
+        t=lambda key, **values: t(f"msg.faq.html.{key}", lang, **values),
+        say=lambda key, **values: t(key, lang, **values),
+        join_cites=lambda citations: _cited(citations, lang),
     )

@@ -172,7 +172,9 @@ def load_documents(root: Path | None = None) -> list[FaqDocument]:
         try:
             docs.append(FaqDocument.from_dict(data, slug))
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise DataError(f"{p}: not a valid FAQ document (missing or wrong field: {e})") from e
+            from judge.locale import t
+
+            raise DataError(t("msg.faq.err.invalid", path=p, field=e)) from e
     return docs
 
 

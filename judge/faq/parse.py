@@ -27,6 +27,7 @@ from typing import Any
 from judge.corpus.refs import extract
 from judge.datafile import DataError
 from judge.faq.model import FaqCard, FaqDocument, FaqEntry, faq_dir
+from judge.locale import t
 
 _TITLE_SUFFIX = re.compile(r"(?:規則說明與常見問答|规则说明与常见问答|常見問答|常见问答|常見問題集|常见问题集)$")
 _QUESTION_END = ("？", "?")
@@ -116,7 +117,7 @@ def _cites(line: str, where: str) -> list[str]:
     ids = extract(line)
     items = [s for s in re.split(r"[、，,；;]", m.group("ids")) if s.strip()]
     if len(ids) != len(items):
-        raise FaqError(f"{where}: could not read every rule id in {line!r} (got {ids})")
+        raise FaqError(t("msg.faq.err.cites", where=where, line=line, ids=", ".join(ids)))
     return ids
 
 
@@ -126,7 +127,7 @@ def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
     lines = text.splitlines()
     paras = [(i + 1, ln.strip()) for i, ln in enumerate(lines) if ln.strip()]
     if not paras:
-        raise FaqError(f"{file}: empty document")
+        raise FaqError(t("msg.faq.err.empty", file=file))
     doc_title = title or paras[0][1]
     set_name = _TITLE_SUFFIX.sub("", doc_title).strip() or doc_title
     known = _names()["sets"].get(set_name)
@@ -135,7 +136,7 @@ def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
 
     q_idx = [k for k, (_, p) in enumerate(paras) if p.endswith(_QUESTION_END)]
     if not q_idx:
-        raise FaqError(f"{file}: no question (a line ending with ？) found")
+        raise FaqError(t("msg.faq.err.no_question", file=file))
     head = paras[1 : q_idx[0]]  # the first line is the document's own title
     intro = [p for _, p in head if not _LEGEND.match(p)]
     legend = [lines[n - 1].rstrip().replace("\u00a0", " ") for n, p in head if _LEGEND.match(p)]
@@ -155,7 +156,7 @@ def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
             else:
                 rest.append(p)
         if not rest:
-            raise FaqError(f"{file}:{line}: question {eid} has no answer")
+            raise FaqError(t("msg.faq.err.no_answer", file=file, line=line, id=eid))
         answer, explanation = rest[0], rest[1:]
         entries.append(
             FaqEntry(
@@ -214,7 +215,7 @@ def build_faq(root: Path | None = None, out: Path | None = None) -> list[Path]:
         try:
             raw = path.read_bytes()
         except FileNotFoundError as e:
-            raise FaqError(f"{path}: listed under faq: in sources.yaml but missing") from e
+            raise FaqError(t("msg.faq.err.missing", path=path)) from e
         doc = parse_faq(
             raw.decode("utf-8"),
             file=item["file"],

@@ -36,8 +36,8 @@ def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
     if same_file(path, out):
         fail(t("msg.error", message=Words(lang)("err_own_input", file=out)))
     run = run_one(path, paths.scenarios_dir(), lang)
-    if run.result is None:
-        fail(t("msg.error", message=run.error))
+    if run.result is None:  # every problem of an invalid file, one per line, as `judge run` lists them
+        fail("\n".join(t("msg.error", message=line) for line in str(run.error).splitlines()))
     corpus = load_corpus()
     faq = {e.id: e for e in load_faq()}
     ctx = report.context(run, corpus, corpus_meta(corpus, game=run.game), faq=faq, lang=lang)

@@ -10,11 +10,17 @@ from judge.corpus.store import Corpus
 from judge.locale import join, t
 from judge.report.runs import ScenarioRun, citing_index
 
+
 def ranges(game: str) -> tuple[tuple[str, str], ...]:
     """The section ranges ``judge coverage`` reports on for ``game`` (none for a game without an engine)."""
     from judge.games import games_with_engine, load_game
 
     return load_game(game).coverage if game in games_with_engine() else ()
+
+
+def spans(game: str, lang: str | None = None) -> str:
+    """The game's coverage ranges as a judge reads them: ``706–719、802–803`` (a range of one section: ``500``)."""
+    return join([lo if lo == hi else f"{lo}–{hi}" for lo, hi in ranges(game)], lang)
 
 
 def in_scope(rule_id: str, game: str) -> bool:
@@ -90,8 +96,7 @@ def render_text(cov: Coverage, lang: str | None = None) -> str:
     the language in use)."""
     out = []
     for g in cov.games:
-        spans = join([f"{lo}–{hi}" for lo, hi in ranges(g.game)], lang)
-        out.append(t("msg.coverage.heading", lang, game=g.game, ranges=spans))
+        out.append(t("msg.coverage.heading", lang, game=g.game, ranges=spans(g.game, lang)))
         for r in g.rules:
             mark = "✓" if r.scenarios else "·"
             title = f" {r.title}" if r.title else ""

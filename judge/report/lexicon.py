@@ -20,7 +20,7 @@ class Lexicon:
     def __init__(self, game: str, data: dict[str, Any], cards: dict[str, dict[str, Any]], lang: str) -> None:
         self.lang = lang
         self.game = game_data(game)
-        self.w = Words(lang, str(self.game.raw.get("script", "hans")) if self.game is not None else "hans")
+        self.w = Words.for_game(lang, game)
         self.printed = dict(cards)
         for cid, c in (data.get("cards") or {}).items():  # a run that never started: the file's own cards
             self.printed.setdefault(cid, {"name": c.get("name", cid), "text": c.get("text", ""), **c})

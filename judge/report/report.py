@@ -64,7 +64,7 @@ def rule_block(corpus: Corpus, game: str, rid: str, w: Words, href: RuleHref | N
         rule.id, anchor(rule.id),
         [{"id": r.id, "title": r.title} for r in corpus.breadcrumb(rule)],
         rule.title, rule.text, [e.to_dict() for e in rule.examples],
-        w("source_line", title=document_title(corpus, game, rule.source.file), line=rule.source.line),
+        w("source_line", title=w.script_text(document_title(corpus, game, rule.source.file)), line=rule.source.line),
         w("audit_file", file=rule.source.file), href(game, rule.id) if href else None,
     )
 
@@ -104,12 +104,12 @@ def meta_lines(meta: CorpusMeta, w: Words, documents: dict[str, list[dict[str, A
     if meta.date_basis == "SOURCE_DATE_EPOCH":
         basis = w("basis_epoch")
     elif meta.game is not None:
-        basis = w(f"basis_{meta.date_basis}", game=game_title(meta.game, documents, w.lang))
+        basis = w(f"basis_{meta.date_basis}", game=w.script_text(game_title(meta.game, documents, w.lang)))
     else:
         basis = w(f"basis_{meta.date_basis}_all")
     return {
         "line": w("corpus_version", version=meta.version, date=meta.date or w("date_unstated"), basis=basis),
-        "documents": [w("site_document", title=d.title, date=d.date or w("document_undated"))
+        "documents": [w("site_document", title=w.script_text(d.title), date=d.date or w("document_undated"))
                       for d in meta.documents if meta.game is None or d.game == meta.game],
     }
 
@@ -167,7 +167,7 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
         "title": title,
         "title_alt": title_alt,
         "game": game,
-        "game_name": game_title(game, corpus.documents, lang),
+        "game_name": w.script_text(game_title(game, corpus.documents, lang)),
         "status": res["status"],
         "status_text": w(f"status_{res['status']}"),
         "verdict": verdict(res, before, lex, say, corpus, game, src, anchors, run.choice_cites),

@@ -93,6 +93,7 @@ def choice_cites(sc: Any, result: Any) -> list[str]:
 
 def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") -> ScenarioRun:
     """Load and run one scenario file; an invalid file gives a run with ``error`` set."""
+    from judge.locale import t
     from judge.scenario.loader import ScenarioError, load_file
     from judge.scenario.runner import run, to_json
 
@@ -106,7 +107,7 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
         if res.status == "stopped":
             sr.choice_cites = choice_cites(sc, res)
     except Exception as e:  # noqa: BLE001 — an engine failure must not take down lookup, coverage or the site
-        sr.error = str(e) if isinstance(e, ScenarioError) else f"engine error: {type(e).__name__}: {e}"
+        sr.error = str(e) if isinstance(e, ScenarioError) else t("msg.run.engine_error", kind=type(e).__name__, error=e)
         sr.crashed = not isinstance(e, ScenarioError)
         import yaml  # only for a file the runner refused (start-up: `judge rule` lists files without parsing them)
 

@@ -3,9 +3,11 @@
 Layout of OUT_DIR: ``index.html`` (the search box first, then each game by its name with its sections);
 ``<game>/<section>.html`` (a page per top-level rule, an anchor ``r-<id>`` per rule: the rule's text first,
 breadcrumbs, outgoing links, cited-by back-links, and the scenarios citing it folded away); ``reports/<scenario>.html``
-(each scenario's self-contained report); ``scenarios.html``; ``glossary.html``; ``faq.html``; ``coverage.html``;
+(each scenario's self-contained report); ``scenarios.html`` (the games with scenarios) and ``scenarios-<game>.html``
+(a game's scenarios); ``glossary.html``; ``faq.html``; ``coverage.html``;
 ``search-index.js`` and ``search.js`` (the offline search, see :mod:`judge.report.search_index`).  Every link is
-relative; nothing is fetched from the network.  Every file is written atomically.
+relative; nothing is fetched from the network.  Every file is written atomically.  A game's own pages (its
+sections and its scenarios) speak its script and its words (:meth:`Words.for_game`); the pages across games ours.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ def report_path(run: ScenarioRun) -> str:
     return f"reports/{run.slug}.html"
 
 
+def scenarios_path(game: str) -> str:
+    """The page of a game's scenarios, relative to the site root."""
+    return f"scenarios-{game}.html"
+
+
 def _glossary(root: Path) -> list[dict[str, Any]]:
     """The glossary's concepts as stored in ``glossary.yaml`` (an empty list if there is none)."""
     path = root / "glossary.yaml"
@@ -67,9 +74,11 @@ class _Site:
         target = rule_path(self.corpus, game, rule_id)
         return up + target if target else None
 
-    def page(self, template: str, up: str, **ctx: Any) -> str:
-        return self.env.get_template(template).render(up=up, meta=report.meta_lines(self.meta, self.w, self.corpus.documents),
-                                                      w=self.w, games=self.games, **ctx)
+    def page(self, template: str, up: str, w: Words | None = None, **ctx: Any) -> str:
+        """A page in the site's words, or in a game's (``w``: its own pages)."""
+        w = w or self.w
+        return self.env.get_template(template).render(up=up, meta=report.meta_lines(self.meta, w, self.corpus.documents),
+                                                      w=w, games=self.games, **ctx)
 
     def sections(self) -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
@@ -81,6 +90,7 @@ class _Site:
 
     def section_page(self, game: str, section: Rule) -> str:
         up = "../"
+        w = Words.for_game(self.w.lang, game)
         rules = [r for r in self.corpus.all_rules(game) if section_of(self.corpus, r) == section.id]
         blocks = []
         for r in rules:
@@ -93,13 +103,22 @@ class _Site:
                           "title": (self.corpus.get(game, ref.id).title if ref.resolved and self.corpus.get(game, ref.id) else None)}
                          for ref in r.refs],
                 "cited_by": [{"id": c, "href": self.link(game, c, up)} for c in r.cited_by],
-                "scenarios": [{"name": s.name, "title": s.title, "status": self.w(f"status_{s.status}"),
+                "scenarios": [{"name": s.name, "title": s.title, "status": w(f"status_{s.status}"),
                                "status_class": s.status, "href": up + report_path(s)}
                               for s in self.cited.get((game, r.id), [])],
-                "source": self.w("source_line", title=report.document_title(self.corpus, game, r.source.file),
-                                 line=r.source.line),
+                "source": w("source_line", title=w.script_text(report.document_title(self.corpus, game, r.source.file)),
+                            line=r.source.line),
             })
-        return self.page("site_section.html.j2", up, game=game, section=section, rules=blocks)
+        return self.page("site_section.html.j2", up, w, game=game, section=section, rules=blocks)
+
+    def scenario_rows(self, runs: list[ScenarioRun], w: Words, faq: dict[str, Any]) -> list[dict[str, Any]]:
+        """The scenarios of a table, each with its report, its source and its result in the page's words."""
+        return [
+            {"name": r.name, "title": r.title, "status": w(f"status_{r.status}"), "status_class": r.status,
+             "game": r.game, "error": r.error, "href": report_path(r) if r.result is not None else None,
+             "source": report.source_info(r.data, self.corpus, faq, w) if r.data else {"kind": "none", "rule": None, "entry": None}}
+            for r in runs
+        ]
 
     def report_page(self, run: ScenarioRun, faq: dict[str, Any]) -> str:
         up = "../"
@@ -143,12 +162,17 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
     for run in runs:
         if run.result is not None:
             write(report_path(run), site.report_page(run, faq))
-    write("scenarios.html", site.page("site_scenarios.html.j2", "", runs=[
-        {"name": r.name, "title": r.title, "status": w(f"status_{r.status}"), "status_class": r.status,
-         "game": r.game, "error": r.error, "href": report_path(r) if r.result is not None else None,
-         "source": report.source_info(r.data, corpus, faq, w) if r.data else {"kind": "none", "rule": None, "entry": None}}
-        for r in runs
-    ], link=site.link))
+    by_game: dict[str, list[ScenarioRun]] = {}
+    for r in runs:  # a game of the corpus gets its own page; a file naming no such game stays on the overview
+        by_game.setdefault(r.game if r.game in site.games else "", []).append(r)
+    own = [g for g in site.games if g in by_game]
+    write("scenarios.html", site.page(
+        "site_scenarios.html.j2", "", link=site.link, game=None, runs=site.scenario_rows(by_game.get("", []), w, faq),
+        listing=[{"name": site.games[g], "href": scenarios_path(g), "count": len(by_game[g])} for g in own]))
+    for g in own:
+        gw = Words.for_game(lang, g)
+        write(scenarios_path(g), site.page("site_scenarios.html.j2", "", gw, link=site.link, game=g, listing=[],
+                                           runs=site.scenario_rows(by_game[g], gw, faq)))
     concepts = []
     for c in _glossary(root):
         rules = []
@@ -168,7 +192,7 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
         for d in faq_docs
     ]))
     write("coverage.html", site.page("site_coverage.html.j2", "", coverage=cov, runs={r.name: r for r in runs},
-                                     report_path=report_path, link=site.link))
+                                     report_path=report_path, link=site.link, ranges=coverage_mod.spans))
     index = search_index.build_index(corpus, faq_docs, concepts, lambda g, rid: rule_path(corpus, g, rid), w)
     write(search_index.INDEX_FILE, search_index.index_script(index))
     write(search_index.SCRIPT_FILE, search_index.script_source())

@@ -1,5 +1,10 @@
 """The words of reports and the site in one language: ours from ``words.yaml``, the game's own from its data file.
 
+A phrase of ``words.yaml`` names a concept of the game (the chain or stack, a link, an ability, exhausted …) as a
+*term*, ``{=chain}``: the word the game's data file gives under that key (``judge/games/<game>/game.yaml``,
+``words:``), so that a 崛起 report says 响应链 and a Three-Kingdoms report 堆疊. A test checks that every game with an
+engine has every term a phrase or the code (:data:`CODE_TERMS`) uses.
+
 Sentences that hold links are built as *segments* (``{"text", "href"}``) so that the HTML and Markdown templates
 can each escape and link them their own way.
 """
@@ -10,13 +15,17 @@ import re
 import string
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from judge.datafile import DataError, expect_mapping, read_yaml
 
 LANGS = ("zh", "en")
 WORDS_PATH = Path(__file__).resolve().with_name("words.yaml")
 Seg = dict[str, Any]
+Terms = Mapping[str, Mapping[str, str]]
+TERM = re.compile(r"\{=([A-Za-z_][A-Za-z0-9_]*)\}")  # a game's word inside a phrase: {=chain}
+# the game's words the report code reads itself (judge/report/board.py, lexicon.py, sentences.py)
+CODE_TERMS = ("exhausted", "face_down", "damage", "power", "health", "armor")
 
 
 @lru_cache(maxsize=None)
@@ -29,6 +38,11 @@ def table() -> dict[str, dict[str, str]]:
         if not isinstance(value, dict) or any(not isinstance(value.get(lg), str) for lg in LANGS):
             raise DataError(f"{WORDS_PATH}: {key!r} needs a zh and an en string")
     return data
+
+
+def terms_used() -> set[str]:
+    """Every term (``{=key}``) a phrase of ``words.yaml`` names, in either language, with those of :data:`CODE_TERMS`."""
+    return {m for v in table().values() for lg in LANGS for m in TERM.findall(v[lg])} | set(CODE_TERMS)
 
 
 class _Blank(dict):  # type: ignore[type-arg]
@@ -59,21 +73,41 @@ def _converter(opencc: Any) -> Any:
 
 class Words:
     """``w("site_rules_n", n=2)``: a phrase of ``words.yaml`` in one language, its placeholders filled; in
-    Traditional characters when the game's document is (``script="hant"``)."""
+    Traditional characters when the game's document is (``script="hant"``), and with the game's own ``terms``
+    (its data file's ``words``) where the phrase names one (``{=chain}``)."""
 
-    def __init__(self, lang: str = "zh", script: str = "hans") -> None:
+    def __init__(self, lang: str = "zh", script: str = "hans", terms: Terms | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; one of {', '.join(LANGS)}")
         self.lang = lang
         self.script = script
+        self.terms: Terms = terms or {}
         self._table = table()
 
+    @classmethod
+    def for_game(cls, lang: str, game: str | None) -> "Words":
+        """The words of a page about ``game``: its script and its terms (a game without data: ours, Simplified)."""
+        data = game_data(game) if game else None
+        if data is None:
+            return cls(lang)
+        return cls(lang, str(data.raw.get("script", "hans")), data.words)
+
+    def term(self, key: str) -> str:
+        """The game's word ``key`` in this language (a phrase naming a term the game lacks is a bug a test catches)."""
+        if key not in self.terms:
+            raise KeyError(f"the game's data has no word {key!r} (judge/games/<game>/game.yaml, words:)")
+        return str(self.terms[key][self.lang])
+
+    def script_text(self, text: str) -> str:
+        """Our own Simplified text (a document's title in ``sources.yaml``) in this page's script."""
+        return _traditional(text) if self.lang == "zh" and self.script == "hant" else text
+
     def text(self, key: str) -> str:
-        """The phrase ``key`` unfilled, in this language and script."""
+        """The phrase ``key`` unfilled, in this language and script, its terms put in."""
         if self.lang == "zh" and self.script == "hant" and f"{key}_hant" in self._table:
             key = f"{key}_hant"  # a word that is not a matter of characters (the page's language tag)
-        text = self._table[key][self.lang]
-        return _traditional(text) if self.lang == "zh" and self.script == "hant" else text
+        text = self.script_text(self._table[key][self.lang])  # converted before the game's own words go in
+        return TERM.sub(lambda m: self.term(m.group(1)), text) if "{=" in text else text
 
     def __call__(self, key: str, **args: Any) -> str:
         text = self.text(key)

@@ -91,20 +91,18 @@ class ScriptedChooser:
                 if isinstance(want, int) and not isinstance(want, bool) and want in choice.options:
                     return want
                 legal: list[Any] = [{"min": choice.options.start, "max": choice.options.stop - 1}]
-                raise InvalidInput(f"choice {entry[choice.kind]!r} is not legal for {choice.describe()}; legal options: {legal}",
-                                   ("choices", i, choice.kind))
+                raise InvalidInput("not_legal", ("choices", i, choice.kind), answer=entry[choice.kind], choice=choice, legal=legal)
             if isinstance(choice.options, Space):  # too many to list: the answer is checked against the description
                 found = choice.options.find(raw)
                 if found is not None:
                     return found
-                raise InvalidInput(f"choice {entry[choice.kind]!r} is not legal for {choice.describe()}; legal: "
-                                   f"{show_space(choice.kind, choice.options)}", ("choices", i, choice.kind))
+                raise InvalidInput("not_legal_space", ("choices", i, choice.kind), answer=entry[choice.kind], choice=choice,
+                                   legal=show_space(choice.kind, choice.options))
             for opt in choice.options:
                 if canon(choice.kind, opt) == want:
                     return opt
             legal = [show(choice.kind, o) for o in choice.options]
-            raise InvalidInput(f"choice {entry[choice.kind]!r} is not legal for {choice.describe()}; legal options: {legal}",
-                               ("choices", i, choice.kind))
+            raise InvalidInput("not_legal", ("choices", i, choice.kind), answer=entry[choice.kind], choice=choice, legal=legal)
         if self.forced_used < len(self.forced):
             answer = self.forced[self.forced_used]
             self.forced_used += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -13,65 +14,124 @@ from judge.locale import current, t
 
 
 def resolve(name: str) -> str:
-    """A scenario path as given, or a bundled scenario by name (``rise/708_1a_your_turn``)."""
-    if Path(name).exists():
+    """A scenario path as given, or a bundled scenario (or folder of them) by name (``rise/708_1a_your_turn``,
+    ``sanguo``)."""
+    if name == "-" or Path(name).exists():
         return name
     from judge import paths
 
     for candidate in (paths.scenarios_dir() / name, paths.scenarios_dir() / f"{name}.yaml"):
-        if candidate.is_file():
+        if candidate.is_file() or (candidate.is_dir() and candidate.name == Path(name).name):
             return str(candidate)
     return name  # the loader reports it missing
 
 
+def expand(names: tuple[str, ...]) -> list[str]:
+    """The scenarios the arguments name, in order: a file (or a bundled name) as itself, ``-`` for standard input,
+    a folder as every ``*.yaml``/``*.yml`` under it (sorted by path)."""
+    from judge.report.runs import scenario_files
+
+    out: list[str] = []
+    for name in map(resolve, names):
+        if name != "-" and Path(name).is_dir():
+            files = [str(p) for p in scenario_files(Path(name))]
+            out += files or [name]  # a folder without scenarios: load() says so
+        else:
+            out.append(name)
+    return out
+
+
+def load(name: str) -> Any:
+    """Load one scenario: a file, or standard input (``-``: at most MAX_BYTES read, called ``<stdin>``)."""
+    from judge.scenario import loader
+
+    if name == "-":
+        return loader.load_bytes(sys.stdin.buffer.read(loader.MAX_BYTES + 1), loader.STDIN)
+    if Path(name).is_dir():  # a folder given that holds no scenario (expand() kept it to say so)
+        raise loader.ScenarioError(name, 1, 1, t("msg.run.no_scenarios"))
+    return loader.load_file(name)
+
+
+def shown(name: str) -> str:
+    """How messages name a scenario argument."""
+    from judge.scenario.loader import STDIN
+
+    return STDIN if name == "-" else name
+
+
+def report_invalid(e: Any) -> None:
+    """Every problem of an invalid file, one per line, each with its file:line:column."""
+    from judge.scenario.problems import MAX_ERRORS
+
+    for one in e.errors:
+        echo(t("msg.error", message=one), err=True)
+    if e.truncated:
+        echo(t("msg.run.more_errors", limit=MAX_ERRORS), err=True)
+
+
+def invalid_json(name: str, e: Any) -> dict[str, Any]:
+    """An invalid file in ``--json``: its first problem (``error``) and all of them (``errors``)."""
+    errors = [{"line": one.line, "column": one.column, "message": one.message} for one in e.errors]
+    return {"file": shown(name), "status": "invalid", "error": errors[0], "errors": errors, "truncated": e.truncated}
+
+
 @click.command("run")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--lang", type=click.Choice(["zh", "en"]))
 @click.option("--branches", is_flag=True)
 @click.option("--max-branches", type=click.IntRange(1, 10_000), default=64, show_default=True)
 @click.option("--explain", is_flag=True)
 def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: bool, max_branches: int, explain: bool) -> None:
-    """Run scenario FILES: numbered steps with their rule ids, the final state, each expectation."""
+    """Run scenario FILES (a file, a folder of them, or - for standard input): numbered steps with their rule ids,
+    the final state, each expectation; after several files, one line with the totals."""
 
     from judge.scenario import runner
-    from judge.scenario.loader import ScenarioError, load_file
+    from judge.scenario.loader import ScenarioError
 
     lang = lang or current()
     worst = 0
     results: list[object] = []
     texts: list[str] = []
-    for f in map(resolve, files):
+    names = expand(files)
+    totals = {"pass": 0, "fail": 0, "stopped": 0, "invalid": 0}
+    for f in names:
         try:
-            sc = load_file(f)
+            sc = load(f)
             if branches:
                 br = runner.run_branches(sc, max_branches)
                 ok = all(r.status == "pass" for r, _ in br.outcomes) and not br.refused
                 worst = max(worst, 0 if ok else 1)
+                totals["pass" if ok else "fail"] += 1
                 results.append(runner.branches_json(br, lang))
                 texts.append(runner.render_branches(br, lang))
             else:
                 res = runner.run(sc)
                 worst = max(worst, 0 if res.status == "pass" else 1)
+                totals[res.status] += 1
                 results.append(runner.to_json(res, lang, explain=explain))
                 texts.append(runner.render_text(res, lang, explain=explain))
         except ScenarioError as e:
             worst = 2
-            results.append({"file": f, "status": "invalid", "error": {"line": e.line, "column": e.column, "message": e.message}})
+            totals["invalid"] += 1
+            results.append(invalid_json(f, e))
             if not as_json:
-                echo(t("msg.error", message=e), err=True)
+                report_invalid(e)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
             # A file the loader accepted but the engine could not run: still a bad-input report, not a traceback.
             worst = 2
+            totals["invalid"] += 1
             message = t("msg.scenario.engine_failed", kind=type(e).__name__, error=e)
-            results.append({"file": f, "status": "invalid", "error": {"line": 1, "column": 1, "message": message}})
+            results.append({"file": shown(f), "status": "invalid", "error": {"line": 1, "column": 1, "message": message}})
             if not as_json:
-                echo(t("msg.error", message=f"{f}:1:1: {message}"), err=True)
+                echo(t("msg.error", message=f"{shown(f)}:1:1: {message}"), err=True)
     if as_json:
         click.echo(json_text(results))
     else:
         if texts:
             echo("\n\n".join(texts))
+        if len(names) > 1:
+            echo(t("msg.run.total", files=len(names), **totals))
     sys.exit(worst)
 
 
@@ -111,19 +171,23 @@ def schema_cmd() -> None:
 
 
 @scenario_group.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 def check_cmd(files: tuple[str, ...]) -> None:
-    """Check FILES without running them; exit 2 if one is invalid."""
-    from judge.scenario.loader import ScenarioError, load_file
+    """Check FILES (files, folders, or - for standard input) without running them; every problem of a file is
+    listed as `judge run` lists it; exit 2 if one is invalid."""
+    from judge.scenario.loader import ScenarioError
 
-    bad = False
-    for f in files:
+    names = expand(files)
+    bad = 0
+    for f in names:
         try:
-            load_file(f)
-            echo(t("msg.scenario.ok", file=f))
+            load(f)
+            echo(t("msg.scenario.ok", file=shown(f)))
         except ScenarioError as e:
-            bad = True
-            echo(t("msg.error", message=e), err=True)
+            bad += 1
+            report_invalid(e)
+    if len(names) > 1:
+        echo(t("msg.scenario.check_total", files=len(names), ok=len(names) - bad, invalid=bad))
     sys.exit(2 if bad else 0)
 
 

@@ -1,9 +1,14 @@
-"""Loading scenario files with a line and column for every value, then checking them (schema and meaning)."""
+"""Loading scenario files with a line and column for every value, then checking them (schema and meaning).
+
+Every problem of a file is reported at once (judge/scenario/problems.py). The meaning checks look at the parts the
+schema accepts; a part it refuses is left to the schema's message.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -13,20 +18,15 @@ import yaml
 
 from judge.engine.choice import CHOICE_KINDS
 from judge.engine.loops import MANDATORY_MIN
+from judge.locale import has, t
+from judge.scenario.problems import Problems, ScenarioError, TooMany, did_you_mean, msg, show
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCHEMA_PATH = Path(__file__).resolve().parent / "scenario.schema.json"
 Path_ = tuple[Any, ...]
 MAX_DEPTH = 60  # levels of mappings and lists; the bundled scenarios use at most 13
 MAX_BYTES = 256 * 1024  # the largest bundled scenario has 6 KB; bounds the time and memory of loading (about 1 s)
-
-
-class ScenarioError(Exception):
-    """A scenario file that cannot be run: names the file, line and column and what is wrong."""
-
-    def __init__(self, file: str, line: int, column: int, message: str) -> None:
-        super().__init__(f"{file}:{line}:{column}: {message}")
-        self.file, self.line, self.column, self.message = file, line, column, message
+STDIN = "<stdin>"  # how a scenario read from standard input is named in messages
 
 
 @dataclass
@@ -59,7 +59,9 @@ class Scenario:
 
     def error(self, path: Path_, message: str, key: bool = False) -> ScenarioError:
         line, col = self.marks.at(path, key)
-        return ScenarioError(self.file, line, col, message)
+        err = ScenarioError(self.file, line, col, message)
+        err.path = tuple(path)
+        return err
 
 
 _SCALARS = yaml.constructor.SafeConstructor()
@@ -70,7 +72,7 @@ def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
     marks.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if len(path) > MAX_DEPTH:  # every node, not only steps: deeper input would exhaust the stack later on
         raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1,
-                            f"nested too deeply (more than {MAX_DEPTH} levels of mappings and lists)")
+                            msg("too_deep", limit=MAX_DEPTH))
     if isinstance(node, yaml.ScalarNode):
         return _SCALARS.construct_object(node)
     if isinstance(node, yaml.SequenceNode):
@@ -79,18 +81,18 @@ def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
         out: dict[str, Any] = {}
         for knode, vnode in node.value:
             if not isinstance(knode, yaml.ScalarNode):
-                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, "a mapping key must be a plain word")
+                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("key_not_word"))
             key = _SCALARS.construct_object(knode)
             if knode.tag == "tag:yaml.org,2002:merge":
-                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, "merge keys (<<) are not supported")
+                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("merge_key"))
             if not isinstance(key, str):
                 key = str(key).lower() if isinstance(key, bool) else str(key)
             if key in out:
-                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, f"duplicate key {key!r}")
+                raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("duplicate_key", key=key))
             marks.keys[path + (key,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
             out[key] = _plain(vnode, path + (key,), marks, file)
         return out
-    raise ScenarioError(file, 1, 1, "unsupported YAML node")
+    raise ScenarioError(file, 1, 1, msg("yaml_node"))
 
 
 @lru_cache(maxsize=1)
@@ -124,7 +126,8 @@ def _validator() -> Any:
 
 
 def load_text(text: str, file: str) -> Scenario:
-    """Parse, check against the schema, then check meaning; raise ScenarioError on the first problem."""
+    """Parse, check against the schema, then check meaning; raise a ScenarioError holding every problem found (up
+    to MAX_ERRORS). A file that is not YAML at all has one problem: where the YAML breaks."""
     marks = Marks()
     try:
         _refuse_aliases(text, file)
@@ -132,31 +135,52 @@ def load_text(text: str, file: str) -> Scenario:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ScenarioError(file, line, col, f"not valid YAML: {e.problem or e.context}") from None
-    except yaml.YAMLError as e:
-        raise ScenarioError(file, 1, 1, f"not valid YAML: {e}") from None
+        raise ScenarioError(file, line, col, msg("not_yaml", problem=_yaml_problem(e.problem or e.context))) from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow (a control character): where it is
+        line = text.count("\n", 0, e.position) + 1
+        col = e.position - (text.rfind("\n", 0, e.position) + 1) + 1
+        code = f"U+{e.character:04X}" if isinstance(e.character, int) else show(e.character)
+        raise ScenarioError(file, line, col, msg("control", code=code)) from None
+    except yaml.YAMLError:
+        raise ScenarioError(file, 1, 1, msg("not_yaml", problem=t("msg.scenario.yaml_other"))) from None
     if node is None:
-        raise ScenarioError(file, 1, 1, "the file is empty")
+        raise ScenarioError(file, 1, 1, msg("empty"))
     try:
         data = _plain(node, (), marks, file)
     except yaml.constructor.ConstructorError as e:
         mark = e.problem_mark
-        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1, f"bad value: {e.problem}") from None
-    except (ValueError, TypeError, OverflowError) as e:
-        raise ScenarioError(file, 1, 1, f"bad value: {e}") from None
+        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
+                            msg("bad_value", problem=_yaml_problem(e.problem))) from None
+    except (ValueError, TypeError, OverflowError):  # a scalar YAML reads as a value that cannot be (2024-13-45)
+        raise ScenarioError(file, 1, 1, msg("bad_value", problem=t("msg.scenario.bad_scalar"))) from None
     except RecursionError:
-        raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1, "nested too deeply") from None
+        raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1, msg("too_deep", limit=MAX_DEPTH)) from None
     sc = Scenario(file, data, marks)
     if not isinstance(data, dict):
-        raise sc.error((), "a scenario must be a mapping (game:, title:, players:, …)")
+        raise sc.error((), msg("not_mapping"))
+    problems = Problems()
     try:
-        _check_effects(sc)
-        _check_schema(sc)
-        _check_meaning(sc)
+        _check_effects(sc, problems)
+        _check_schema(sc, problems)
+        problems.lenient = bool(problems.found)
+        with problems.each():
+            _check_meaning(sc, problems)
+    except TooMany:
+        pass
     except RecursionError:
-        deepest = max(marks.values, key=len)
-        raise sc.error(deepest, "nested too deeply") from None
+        problems.found.append(sc.error(max(marks.values, key=len), msg("too_deep", limit=MAX_DEPTH)))
+    err = problems.error()
+    if err is not None:
+        raise err
     return sc
+
+
+def _yaml_problem(problem: str | None) -> str:
+    """What the YAML parser found, in the judge's language (``msg.scenario.yaml.<its English>``); a problem the
+    locale does not list is said in general words, the place pointing at it."""
+    problem = re.sub(r" '[^']*'$", "", problem or "")  # a quoted name at the end: the tag, the character …
+    key = f"msg.scenario.yaml.{problem}"
+    return t(key) if problem and "." not in problem and has(key) else t("msg.scenario.yaml_other")
 
 
 def _refuse_aliases(text: str, file: str) -> None:
@@ -166,8 +190,7 @@ def _refuse_aliases(text: str, file: str) -> None:
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent):
             mark = event.start_mark
-            raise ScenarioError(file, mark.line + 1, mark.column + 1,
-                                f"YAML aliases (*{event.anchor}) are not supported in scenario files: write the value out")
+            raise ScenarioError(file, mark.line + 1, mark.column + 1, msg("alias", anchor=event.anchor))
 
 
 def load_file(path: str | Path) -> Scenario:
@@ -177,25 +200,37 @@ def load_file(path: str | Path) -> Scenario:
     try:
         raw = read_bounded(Path(path), MAX_BYTES, "scenario file")
     except DataError as e:
-        message = str(e).removeprefix(f"{path}: ")
+        message = str(e).removeprefix(f"{path}: ").removeprefix(f"{path}：")
         raise ScenarioError(str(path), 1, 1, message) from None
+    return load_bytes(raw, str(path))
+
+
+def load_bytes(raw: bytes, name: str) -> Scenario:
+    """Check a scenario given as bytes (a file's, or standard input's: ``name`` is how messages call it)."""
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError(name, 1, 1, msg("too_large", limit=f"{MAX_BYTES:,}"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-        raise ScenarioError(str(path), line, col, f"not UTF-8 text: {e.reason} (byte 0x{raw[e.start]:02x})") from None
-    return load_text(text.replace("\r\n", "\n").replace("\r", "\n"), str(path))
+        raise ScenarioError(name, line, col, msg("not_utf8", byte=f"0x{raw[e.start]:02x}")) from None
+    return load_text(text.replace("\r\n", "\n").replace("\r", "\n"), name)
 
 
 # --- the schema ------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _schema_digest() -> bytes:
+    return hashlib.sha256(json.dumps(schema(), sort_keys=True, ensure_ascii=False).encode("utf-8")).digest()
+
+
 def _schema_passed_marker(data: Any) -> Path:
-    """Where the per-user cache marks data (with this schema) that passed the schema check: it is
-    not checked again, so jsonschema (~50 ms to import) stays off the path of `judge run`."""
+    """Where the per-user cache marks data that passed the check against this schema (the games' data
+    included): it is not checked again, so jsonschema (~50 ms to import) stays off the path of `judge run`."""
     from judge import paths
 
     typed = json.dumps(data, sort_keys=True, ensure_ascii=False, default=lambda o: f"<{type(o).__name__}:{o!r}>")
-    digest = hashlib.sha256(SCHEMA_PATH.read_bytes() + b"\0" + typed.encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(_schema_digest() + b"\0" + typed.encode("utf-8")).hexdigest()
     return paths.cache_dir() / "schema-passed" / digest[:32]
 
 
@@ -207,50 +242,103 @@ def _touch(marker: Path) -> None:
         pass  # an unwritable cache only costs speed
 
 
-def _check_schema(sc: Scenario) -> None:
+_TYPES = ("object", "array", "string", "integer", "number", "boolean", "null")
+
+
+def _check_schema(sc: Scenario, problems: Problems) -> None:
+    """Every place the schema refuses, each with what would be valid there (data that passed before is not checked again)."""
     marker = _schema_passed_marker(sc.data)
     if marker.is_file():
         return
-    errors = sorted(_validator().iter_errors(sc.data), key=lambda e: (sc.marks.at(tuple(e.absolute_path)), len(e.absolute_path)))
+    # in file order; at one place, the game's own rule first (its zones, not every game's: the schema's allOf)
+    errors = sorted(_validator().iter_errors(sc.data), key=lambda e: (sc.marks.at(tuple(e.absolute_path)),
+                                                                      len(e.absolute_path), "allOf" not in e.schema_path))
     if not errors:
         _touch(marker)
-        return
-    err = max(errors[:1] or errors, key=lambda e: len(e.absolute_path))
-    err = _deepest(err)
-    path = tuple(err.absolute_path)
-    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-        allowed = set((err.schema.get("properties") or {}))
-        extra = [k for k in err.instance if k not in allowed]
-        if extra:
-            raise sc.error(path + (extra[0],), f"unknown field {extra[0]!r} in {_where(path)}; allowed: {', '.join(sorted(allowed))}", key=True)
-    raise sc.error(path, f"{_where(path)}: {_message(err)}")
+    for top in errors:
+        err = _deepest(top)
+        path = tuple(err.absolute_path)
+        problems.refused.append(path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = sorted(err.schema.get("properties") or {})
+            extra = [k for k in err.instance if k not in allowed]
+            for k in extra:
+                problems.add(sc.error(path + (k,), msg("unknown_field", name=k, where=_where(path), allowed=allowed,
+                                                      hint=did_you_mean(k, allowed)), key=True))
+            if extra:
+                continue
+        problems.add(sc.error(path, msg("at", where=_where(path), problem=_message(err, _own_names(sc)))))
 
 
 def _deepest(err: Any) -> Any:
-    """For oneOf/anyOf failures, the most specific sub-error."""
+    """For oneOf/anyOf failures, the most specific sub-error: the deepest, and of the form the value has (a
+    mapping's unknown key rather than "expected a word")."""
     while err.context:
-        err = max(err.context, key=lambda e: len(e.absolute_path))
+        err = max(err.context, key=lambda e: (len(e.absolute_path), e.validator not in ("type", "const", "enum")))
         if err.validator not in ("oneOf", "anyOf"):
             break
     return err
 
 
-def _message(err: Any) -> str:
-    if err.validator == "type":
-        return f"expected {err.validator_value}, got {type(err.instance).__name__} {err.instance!r}"
-    if err.validator == "enum":
-        return f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
-    if err.validator == "required":
-        return err.message.replace("is a required property", "is required")
-    return err.message
+def _type_name(name: Any) -> str:
+    if isinstance(name, list):
+        return t("msg.scenario.or").join(_type_name(n) for n in name)
+    return t(f"msg.scenario.type.{name}") if name in _TYPES else show(name)
+
+
+def _found(value: Any) -> str:
+    """What the file has: its kind and, for a short scalar, the value."""
+    kind = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number",
+            type(None): "null"}.get(type(value), "")
+    text = show(value)
+    return msg("found", kind=_type_name(kind) if kind else type(value).__name__, value=text if len(text) <= 40 else text[:39] + "…")
+
+
+def _own_names(sc: Scenario) -> dict[frozenset[str], list[str]]:
+    """Every game's zones (card types, statuses, events) → the file's own game's: what an error lists as valid."""
+    from judge.games import games_with_engine, load_game
+
+    game = sc.data.get("game")
+    if not isinstance(game, str) or game not in games_with_engine():
+        return {}
+    defs, own = schema()["$defs"], load_game(game)
+    return {frozenset(defs[name]["enum"]): list(mine) for name, mine in
+            (("zone", own.zones), ("card_type", own.types), ("status", own.statuses), ("event", own.events))}
+
+
+def _message(err: Any, own: dict[frozenset[str], list[str]] | None = None) -> str:
+    """What the schema says is wrong, in the judge's language (jsonschema's own English only for a check the
+    scenario schema does not use). ``own``: the names of the file's game that stand for every game's."""
+    v, value, inst = err.validator, err.validator_value, err.instance
+    if v == "type":
+        return msg("type", expected=_type_name(value), found=_found(inst))
+    if v == "enum":
+        value = (own or {}).get(frozenset(map(str, value)), value)
+        return msg("enum", value=inst, options=[str(o) for o in value], hint=did_you_mean(inst, value))
+    if v == "const":
+        return msg("const", value=inst, expected=value)
+    if v == "required":
+        missing = [k for k in value if isinstance(inst, dict) and k not in inst]
+        return msg("required", name=missing[0] if missing else value)
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return msg(v, value=inst, limit=value)
+    if v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
+        return msg(v, limit=value, found=len(inst) if hasattr(inst, "__len__") else inst)
+    if v == "pattern":
+        return msg("pattern", value=inst, pattern=value)
+    if v == "additionalProperties":
+        return msg("no_more_fields")
+    if v in ("oneOf", "anyOf", "not", "propertyNames"):
+        return msg("shape", value=_found(inst))
+    return str(err.message)
 
 
 def _where(path: Path_) -> str:
-    return ".".join(str(p) for p in path) or "the file"
+    return ".".join(str(p) for p in path) or t("msg.scenario.err.the_file")
 
 
 # --- the effect language ----------------------------------------------------------------------------
-def _check_effects(sc: Scenario) -> None:
+def _check_effects(sc: Scenario, problems: Problems) -> None:
     """Every ability step must be an operation of the effect language with the fields it needs."""
     from judge.engine.effects import MODIFIERS, OPS
 
@@ -262,30 +350,34 @@ def _check_effects(sc: Scenario) -> None:
         if not isinstance(items, list):
             return
         for i, step in enumerate(items):
-            p = path + (i,)
-            if not isinstance(step, dict) or not step:
-                raise sc.error(p, "an ability step must be a mapping like {damage: {...}}")
-            ops = [k for k in step if k not in MODIFIERS and k not in ("text", "text_en")]
-            if len(ops) != 1 or ops[0] not in OPS:
-                bad = ", ".join(repr(k) for k in ops if k not in OPS) or repr(ops)
-                raise sc.error(p + ((ops[0],) if ops else ()), f"the effect language cannot express step {bad}; known operations: {', '.join(OPS)}", key=True)
-            op = ops[0]
-            arg = step[op]
-            _check_op(sc, op, arg, p + (op,))
-            _check_numbers(sc, op, arg, p + (op,), stored)
-            for nested in ("then", "else"):
-                if op == "if" and isinstance(arg, dict):
-                    steps(arg.get(nested), p + (op, nested))
-            if op in ("may", "each_player"):
-                steps(arg, p + (op,))
-            if op in ("create_trigger", "for_each") and isinstance(arg, dict):
-                steps(arg.get("do"), p + (op, "do"))
-            if op in ("replace", "prevent") and isinstance(arg, dict):
-                steps(arg.get("instead"), p + (op, "instead"))
-            if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
-                ability(arg["ability"], p + (op, "ability"))
-            steps(step.get("if_you_do"), p + ("if_you_do",))
-            steps(step.get("if_not_done"), p + ("if_not_done",))
+            with problems.each():
+                one(step, path + (i,))
+
+    def one(step: Any, p: Path_) -> None:
+        if not isinstance(step, dict) or not step:
+            raise sc.error(p, msg("step_mapping"))
+        ops = [k for k in step if k not in MODIFIERS and k not in ("text", "text_en")]
+        if len(ops) != 1 or ops[0] not in OPS:
+            bad = [k for k in ops if k not in OPS] or ops
+            raise sc.error(p + ((bad[0],) if bad else ()), msg("unknown_op", op=bad, ops=list(OPS),
+                                                               hint=did_you_mean(bad[0] if bad else "", OPS)), key=True)
+        op = ops[0]
+        arg = step[op]
+        _check_op(sc, op, arg, p + (op,))
+        _check_numbers(sc, op, arg, p + (op,), stored)
+        for nested in ("then", "else"):
+            if op == "if" and isinstance(arg, dict):
+                steps(arg.get(nested), p + (op, nested))
+        if op in ("may", "each_player"):
+            steps(arg, p + (op,))
+        if op in ("create_trigger", "for_each") and isinstance(arg, dict):
+            steps(arg.get("do"), p + (op, "do"))
+        if op in ("replace", "prevent") and isinstance(arg, dict):
+            steps(arg.get("instead"), p + (op, "instead"))
+        if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
+            ability(arg["ability"], p + (op, "ability"))
+        steps(step.get("if_you_do"), p + ("if_you_do",))
+        steps(step.get("if_not_done"), p + ("if_not_done",))
 
     def ability(ab: Any, path: Path_) -> None:
         if not isinstance(ab, dict):
@@ -340,30 +432,29 @@ _NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "
 def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_negative: bool = False) -> None:
     """A number expression (FORMAT.md "N") the engine can evaluate: known operators, stored variables."""
     if isinstance(spec, bool) or spec is None:
-        raise sc.error(path, f"expected a number, got {spec!r}")
+        raise sc.error(path, msg("number", found=spec))
     if isinstance(spec, int):
         if non_negative and spec < 0:
-            raise sc.error(path, f"an amount cannot be negative ({spec})")
+            raise sc.error(path, msg("negative", value=spec))
         top = schema()["$defs"]["number"]["oneOf"][0]["maximum"]
         if abs(spec) > top:
-            raise sc.error(path, f"{spec} is out of range: a number in a card's text lies between {-top} and {top}")
+            raise sc.error(path, msg("out_of_range", value=spec, low=-top, high=top))
         return
     if spec == "X":
         return
     if not isinstance(spec, dict) or len(spec) != 1:
-        raise sc.error(path, f"not a number expression: {spec!r} (an integer, X, or one of {{{'|'.join(_NUMBER_OPS)}: …}})")
+        raise sc.error(path, msg("not_number_expression", value=spec, ops="|".join(_NUMBER_OPS)))
     (op, arg), = spec.items()
     if op not in _NUMBER_OPS:
-        raise sc.error(path + (op,), f"unknown number operator {op!r}; known: {', '.join(_NUMBER_OPS)}", key=True)
+        raise sc.error(path + (op,), msg("number_op", op=op, ops=list(_NUMBER_OPS), hint=did_you_mean(op, _NUMBER_OPS)), key=True)
     if op == "var":
         if not isinstance(arg, str) or arg not in stored:
-            known = ", ".join(sorted(stored)) or "none"
-            raise sc.error(path + (op,), f"undefined variable {arg!r}: no step stores it (`store: {arg}`); stored: {known}")
+            raise sc.error(path + (op,), msg("variable", name=arg, stored=sorted(stored), hint=did_you_mean(arg, stored)))
     elif op == "count" and not isinstance(arg, dict):
-        raise sc.error(path + (op,), "`count` takes a filter mapping (zone, type, …)")
+        raise sc.error(path + (op,), msg("count_filter"))
     elif op in ("add", "sub", "mul", "max", "min"):
         if not isinstance(arg, list) or not arg:
-            raise sc.error(path + (op,), f"`{op}` takes a non-empty list of numbers")
+            raise sc.error(path + (op,), msg("numbers_list", op=op))
         for j, a in enumerate(arg):
             _check_number(sc, a, path + (op, j), stored)
 
@@ -379,7 +470,7 @@ def _check_numbers(sc: Scenario, op: str, arg: Any, path: Path_, stored: set[str
             pair = arg["cond"].get(kind)
             if kind in arg["cond"]:
                 if not isinstance(pair, list) or len(pair) != 2:
-                    raise sc.error(path + ("cond", kind), f"`{kind}` compares two numbers: [N, N]")
+                    raise sc.error(path + ("cond", kind), msg("compare", op=kind))
                 for j, n in enumerate(pair):
                     _check_number(sc, n, path + ("cond", kind, j), stored)
 
@@ -406,165 +497,204 @@ def _zones(sc: Scenario) -> tuple[str, ...] | None:
 def _check_op(sc: Scenario, op: str, arg: Any, path: Path_) -> None:
     if op in _REQUIRED:
         if not isinstance(arg, dict):
-            raise sc.error(path, f"`{op}` needs a mapping" + (f" with {', '.join(_REQUIRED[op])}" if _REQUIRED[op] else ""))
+            raise sc.error(path, msg("op_mapping_with", op=op, fields=list(_REQUIRED[op])) if _REQUIRED[op] else msg("op_mapping", op=op))
         for k in _REQUIRED[op]:
             if k not in arg:
-                raise sc.error(path, f"`{op}` needs `{k}`")
+                raise sc.error(path, msg("op_needs", op=op, field=k))
         if op == "create_trigger" and (not isinstance(arg["when"], dict) or not isinstance(arg["do"], list)):
-            raise sc.error(path, "`create_trigger` needs `when:` (a mapping) and `do:` (a list of steps)")
+            raise sc.error(path, msg("create_trigger"))
         if op == "for_each" and not isinstance(arg["do"], list):
-            raise sc.error(path + ("do",), "`for_each` needs `do:` (a list of steps)")
+            raise sc.error(path + ("do",), msg("for_each"))
         if op == "counters" and ("card" in arg) == ("on" in arg):
-            hint = " (YAML reads a bare `on` as true: write `card:`)" if True in arg else ""
-            raise sc.error(path, f"`counters` needs `card:` (the cards to put them on), once{hint}")
+            raise sc.error(path, msg("counters_on") if True in arg else msg("counters"))
         if op == "modify" and "as_long_as" in arg:
             alo = arg["as_long_as"]
             if not isinstance(alo, dict) or "card" not in alo or not set(alo) - {"card"} or set(alo) - {"card", "exhausted"}:
-                raise sc.error(path + ("as_long_as",), "`as_long_as` takes `card:` and `exhausted: true|false` "
-                               "(the state the engine follows from the link's creation on)")
+                raise sc.error(path + ("as_long_as",), msg("as_long_as"))
         if op == "move" and _zones(sc) is not None and arg.get("to") not in (_zones(sc) or ()):
-            raise sc.error(path + ("to",), f"unknown zone {arg.get('to')!r}; zones: {', '.join(_zones(sc))}")
+            raise sc.error(path + ("to",), msg("zone", zone=arg.get("to"), zones=list(_zones(sc) or ()),
+                                               hint=did_you_mean(arg.get("to"), _zones(sc) or ())))
     elif op in _LIST_OPS:
         if not isinstance(arg, list):
-            raise sc.error(path, f"`{op}` takes a list of steps")
+            raise sc.error(path, msg("op_list", op=op))
     elif op in _REF_OPS:
         if not isinstance(arg, (str, list, dict)):
-            raise sc.error(path, f"`{op}` takes a card reference (self, that, attached, a target name)")
+            raise sc.error(path, msg("op_ref", op=op))
     elif op in ("draw", "discard"):
         if not isinstance(arg, dict):
-            raise sc.error(path, f"`{op}` needs a mapping (player, count …)")
+            raise sc.error(path, msg("op_player", op=op))
 
 
 # --- meaning ------------------------------------------------------------------------------------
-def _check_meaning(sc: Scenario) -> None:
-    """Ids that must exist, players that must be known, one zone per card, answers of the right kind."""
+def _check_meaning(sc: Scenario, problems: Problems) -> None:
+    """Ids that must exist, players that must be known, one zone per card, answers of the right kind — each part
+    of the file on its own, so that every problem is found."""
     from judge.games import load_game
 
     d = sc.data
     players = [p["id"] for p in d["players"]]
-    if len(set(players)) != len(players):
-        raise sc.error(("players",), "a player id appears twice")
     cards: dict[str, Any] = d["cards"]
+    with problems.each():
+        if len(set(players)) != len(players):
+            raise sc.error(("players",), msg("player_twice"))
     for pid in players:
-        if pid in cards:
-            raise sc.error(("cards", pid), f"{pid!r} is both a player id and a card id", key=True)
-    if d["turn"] not in players:
-        raise sc.error(("turn",), f"unknown player {d['turn']!r}; players: {', '.join(players)}")
-    if "priority" in d and d["priority"] not in players:
-        raise sc.error(("priority",), f"unknown player {d['priority']!r}")
+        with problems.each():
+            if pid in cards:
+                raise sc.error(("cards", pid), msg("player_and_card", id=pid), key=True)
+
+    def need_player(pid: Any, path: Path_) -> None:
+        if pid not in players:
+            raise sc.error(path, msg("player", player=pid, players=players, hint=did_you_mean(pid, players)))
+
+    with problems.each():  # (the value is read inside: a file without it has the schema's message)
+        need_player(d["turn"], ("turn",))
+    if "priority" in d:
+        problems.check(need_player, d["priority"], ("priority",))
 
     made = {m["create"]["id"] for m in _walk(cards) if isinstance(m.get("create"), dict) and isinstance(m["create"].get("id"), str)}
 
     def need_card(cid: Any, path: Path_) -> None:
         if cid not in cards and cid not in made:  # a card of the file, or a token a `create` step names
-            raise sc.error(path, f"unknown card id {cid!r}; cards: {', '.join(cards)}")
+            raise sc.error(path, msg("card", card=cid, cards=list(cards), hint=did_you_mean(cid, [*cards, *made])))
 
-    def need_player(pid: Any, path: Path_) -> None:
-        if pid not in players:
-            raise sc.error(path, f"unknown player {pid!r}; players: {', '.join(players)}")
+    def need_thing(x: Any, path: Path_) -> None:
+        if x not in cards and x not in players:
+            raise sc.error(path, msg("card_or_player", name=x, hint=did_you_mean(x, [*cards, *players])))
 
     game = load_game(d["game"])
     for cid, c in cards.items():
-        need_player(c["owner"], ("cards", cid, "owner"))
+        with problems.each():
+            need_player(c["owner"], ("cards", cid, "owner"))
         for j, kw in enumerate(c.get("keywords") or []):
-            name = kw if isinstance(kw, str) else next(iter(kw))
-            if name not in game.keywords:
-                known = ", ".join(game.keywords) or "none"
-                raise sc.error(("cards", cid, "keywords", j), f"unknown keyword {name!r} for {game.game}; its keywords: {known}")
+            with problems.each():
+                name = kw if isinstance(kw, str) else next(iter(kw))
+                if name not in game.keywords:
+                    raise sc.error(("cards", cid, "keywords", j), msg("keyword", name=name, game=game.game,
+                                                                      keywords=list(game.keywords),
+                                                                      hint=did_you_mean(name, game.keywords)))
         for j, ab in enumerate(c.get("abilities") or []):
-            when = ab.get("when") if isinstance(ab, dict) else None
-            if isinstance(when, dict) and ("event" in when) == ("state" in when):
-                raise sc.error(("cards", cid, "abilities", j, "when"), "`when:` names exactly one of `event:` (what happens) "
-                               "or `state:` (a state of the game that triggers it while it holds)")
-            if isinstance(when, dict) and "event" in when and when["event"] not in game.events:
-                raise sc.error(("cards", cid, "abilities", j, "when", "event"),
-                               f"{game.game} has no trigger event {when['event']!r}; its events: {', '.join(game.events)}")
+            with problems.each():
+                when = ab.get("when") if isinstance(ab, dict) else None
+                if isinstance(when, dict) and ("event" in when) == ("state" in when):
+                    raise sc.error(("cards", cid, "abilities", j, "when"), msg("when"))
+                if isinstance(when, dict) and "event" in when and when["event"] not in game.events:
+                    raise sc.error(("cards", cid, "abilities", j, "when", "event"),
+                                   msg("event", game=game.game, event=when["event"], events=list(game.events),
+                                       hint=did_you_mean(when["event"], game.events)))
         if "controller" in c:
-            need_player(c["controller"], ("cards", cid, "controller"))
+            problems.check(need_player, c["controller"], ("cards", cid, "controller"))
         if "attached_to" in c:
-            need_card(c["attached_to"], ("cards", cid, "attached_to"))
-            host = cards[c["attached_to"]]
-            on_field = load_game(d["game"]).is_field
-            if not on_field(host["zone"]):
-                raise sc.error(("cards", cid, "attached_to"), f"{c['attached_to']!r} is in {host['zone']}, not on the field: nothing can be attached to it")
-            if not on_field(c["zone"]):
-                raise sc.error(("cards", cid, "zone"), f"{cid!r} is attached to {c['attached_to']!r} on the field but its zone is {c['zone']}: a card in two zones")
-            if c["attached_to"] == cid:
-                raise sc.error(("cards", cid, "attached_to"), "a card cannot be attached to itself")
+            with problems.each():
+                need_card(c["attached_to"], ("cards", cid, "attached_to"))
+                host = cards[c["attached_to"]]
+                if not game.is_field(host["zone"]):
+                    raise sc.error(("cards", cid, "attached_to"), msg("host_off_field", host=c["attached_to"], zone=host["zone"]))
+                if not game.is_field(c["zone"]):
+                    raise sc.error(("cards", cid, "zone"), msg("attached_off_field", card=cid, host=c["attached_to"], zone=c["zone"]))
+                if c["attached_to"] == cid:
+                    raise sc.error(("cards", cid, "attached_to"), msg("attached_to_itself"))
     on_chain: dict[str, Path_] = {}
     for i, link in enumerate(d.get("chain") or []):
-        p = ("chain", i)
-        if ("card" in link) == ("ability" in link):
-            raise sc.error(p, "a chain link names exactly one of `card` or `ability`")
-        if "card" in link:
-            need_card(link["card"], p + ("card",))
-            zone = cards[link["card"]]["zone"]
-            if zone != "chain":
-                raise sc.error(p + ("card",), f"card {link['card']!r} is in two zones: {zone} (cards.{link['card']}.zone) and the response chain")
-            if link["card"] in on_chain:
-                raise sc.error(p + ("card",), f"card {link['card']!r} is on the response chain twice")
-            on_chain[link["card"]] = p
-        else:
-            need_card(link["ability"]["of"], p + ("ability", "of"))
-        if "by" in link:
-            need_player(link["by"], p + ("by",))
-        for slot, ids in (link.get("targets") or {}).items():
-            for j, t in enumerate([ids] if isinstance(ids, str) else ids):
-                if t not in cards and t not in players:
-                    raise sc.error(p + ("targets", slot), f"unknown target {t!r}")
+        with problems.each():
+            _check_link(sc, problems, link, ("chain", i), on_chain, need_card, need_player, need_thing)
     for cid, c in cards.items():
-        if c["zone"] == "chain" and cid not in on_chain:
-            raise sc.error(("cards", cid, "zone"), f"card {cid!r} is in zone chain but no `chain:` entry holds it")
+        with problems.each():
+            if c["zone"] == "chain" and cid not in on_chain:
+                raise sc.error(("cards", cid, "zone"), msg("chain_zone_alone", card=cid))
     for i, pend in enumerate(d.get("pending") or []):
-        need_card(pend["of"], ("pending", i, "of"))
+        with problems.each():
+            need_card(pend["of"], ("pending", i, "of"))
         if "controller" in pend:
-            need_player(pend["controller"], ("pending", i, "controller"))
+            problems.check(need_player, pend["controller"], ("pending", i, "controller"))
     for i, act in enumerate(d.get("actions") or []):
-        if not isinstance(act, dict):
-            continue
-        names = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_phase", "end_turn", "attack", "end_combat",
-                 "combat_damage", "check")
-        keys = [k for k in act if k in names]
-        if len(keys) != 1:
-            raise sc.error(("actions", i), f"an action names exactly one of {', '.join(names)}")
-        if "attack" in act:
-            need_card(act["attack"], ("actions", i, "attack"))
-            if "target" in act and act["target"] not in cards and act["target"] not in players:
-                raise sc.error(("actions", i, "target"), f"unknown card or player {act['target']!r}")
-        if "check" in act:
-            for j, ex in enumerate(act["check"] if isinstance(act["check"], list) else [act["check"]]):
-                _check_expectation(sc, ex, ("actions", i, "check") + ((j,) if isinstance(act["check"], list) else ()), need_card, need_player)
-        for k in ("play", "use"):
-            if k in act:
-                need_card(act[k], ("actions", i, k))
-        if "use" in act and "ability" in act:
-            _check_ability_choice(sc, act, ("actions", i, "ability"))
-        for k in ("by", "pass", "draw"):
-            if k in act:
-                need_player(act[k], ("actions", i, k))
-        if isinstance(act.get("end_turn"), str):
-            need_player(act["end_turn"], ("actions", i, "end_turn"))
+        if isinstance(act, dict):
+            with problems.each():
+                _check_action(sc, problems, act, ("actions", i), need_card, need_player, need_thing)
     for i, ch in enumerate(d.get("choices") or []):
-        kinds = [k for k in ch if k in CHOICE_KINDS]
-        if len(kinds) != 1:
-            raise sc.error(("choices", i), f"a choice gives exactly one answer ({', '.join(CHOICE_KINDS)})")
-        if "for" in ch:
-            need_card(ch["for"], ("choices", i, "for"))
-        if "by" in ch:
-            need_player(ch["by"], ("choices", i, "by"))
-        ans = ch[kinds[0]]
-        if kinds[0] == "loop" and "for" in ch and isinstance(ans, int) and ans <= MANDATORY_MIN - 1:
-            # only a mandatory loop's choice names the card of its first triggered effect (`for:`); an optional loop's has none
-            raise sc.error(("choices", i, "loop"), f"a mandatory loop needs a number greater than one million, not {ans}")
-        if kinds[0] not in ("target", "discard", "order", "timestamps", "distribute", "new_target", "cost_card", "unique"):
-            continue
-        ids = ans if isinstance(ans, list) else list(ans) if isinstance(ans, dict) else [ans] if isinstance(ans, str) else []
-        for t in ids:
-            base = t.split("#")[0]
-            if base and base not in cards and base not in players:
-                raise sc.error(("choices", i, kinds[0]), f"unknown card or player {t!r}")
+        with problems.each():
+            _check_choice(sc, problems, ch, ("choices", i), need_card, need_player, need_thing)
     for i, ex in enumerate(d.get("expect") or []):
-        _check_expectation(sc, ex, ("expect", i), need_card, need_player)
+        with problems.each():
+            _check_expectation(sc, ex, ("expect", i), need_card, need_player)
+
+
+def _check_link(sc: Scenario, problems: Problems, link: dict[str, Any], p: Path_, on_chain: dict[str, Path_],
+                need_card: Any, need_player: Any, need_thing: Any) -> None:
+    """A link of the initial chain: one card or ability, known ids, each card on the chain once."""
+    cards = sc.data["cards"]
+    if ("card" in link) == ("ability" in link):
+        raise sc.error(p, msg("link_one"))
+    if "card" in link:
+        need_card(link["card"], p + ("card",))
+        zone = cards[link["card"]]["zone"]
+        if zone != "chain":
+            raise sc.error(p + ("card",), msg("link_two_zones", card=link["card"], zone=zone))
+        if link["card"] in on_chain:
+            raise sc.error(p + ("card",), msg("link_twice", card=link["card"]))
+        on_chain[link["card"]] = p
+    else:
+        need_card(link["ability"]["of"], p + ("ability", "of"))
+    if "by" in link:
+        problems.check(need_player, link["by"], p + ("by",))
+    for slot, ids in (link.get("targets") or {}).items():
+        for t_ in [ids] if isinstance(ids, str) else ids:
+            problems.check(need_thing, t_, p + ("targets", slot))
+
+
+_ACTIONS = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_phase", "end_turn", "attack", "end_combat",
+            "combat_damage", "check")
+
+
+def _check_action(sc: Scenario, problems: Problems, act: dict[str, Any], p: Path_, need_card: Any, need_player: Any,
+                  need_thing: Any) -> None:
+    """One action: exactly one kind, and the cards and players it names exist."""
+    keys = [k for k in act if k in _ACTIONS]
+    if len(keys) != 1:
+        unknown = next((k for k in act if k not in _ACTIONS and k not in ("by", "target", "ability", "free", "count",
+                                                                           "from_anywhere")), None)
+        raise sc.error(p, msg("action_one", actions=list(_ACTIONS), hint=did_you_mean(unknown, _ACTIONS)))
+    if "attack" in act:
+        problems.check(need_card, act["attack"], p + ("attack",))
+        if "target" in act:
+            problems.check(need_thing, act["target"], p + ("target",))
+    if "check" in act:
+        for j, ex in enumerate(act["check"] if isinstance(act["check"], list) else [act["check"]]):
+            with problems.each():
+                _check_expectation(sc, ex, p + ("check",) + ((j,) if isinstance(act["check"], list) else ()), need_card, need_player)
+    for k in ("play", "use"):
+        if k in act:
+            problems.check(need_card, act[k], p + (k,))
+    if "use" in act and "ability" in act and act["use"] in sc.data["cards"]:
+        problems.check(_check_ability_choice, sc, act, p + ("ability",))
+    for k in ("by", "pass", "draw"):
+        if k in act:
+            problems.check(need_player, act[k], p + (k,))
+    if isinstance(act.get("end_turn"), str):
+        problems.check(need_player, act["end_turn"], p + ("end_turn",))
+
+
+def _check_choice(sc: Scenario, problems: Problems, ch: dict[str, Any], p: Path_, need_card: Any, need_player: Any,
+                  need_thing: Any) -> None:
+    """One scripted answer: exactly one kind, the cards and players it names exist."""
+    kinds = [k for k in ch if k in CHOICE_KINDS]
+    if len(kinds) != 1:
+        unknown = next((k for k in ch if k not in CHOICE_KINDS and k not in ("for", "by", "slot", "note")), None)
+        raise sc.error(p, msg("choice_one", kinds=list(CHOICE_KINDS), hint=did_you_mean(unknown, CHOICE_KINDS)))
+    if "for" in ch:
+        problems.check(need_card, ch["for"], p + ("for",))
+    if "by" in ch:
+        problems.check(need_player, ch["by"], p + ("by",))
+    ans = ch[kinds[0]]
+    if kinds[0] == "loop" and "for" in ch and isinstance(ans, int) and ans <= MANDATORY_MIN - 1:
+        # only a mandatory loop's choice names the card of its first triggered effect (`for:`); an optional loop's has none
+        raise sc.error(p + ("loop",), msg("mandatory_loop", value=ans))
+    if kinds[0] not in ("target", "discard", "order", "timestamps", "distribute", "new_target", "cost_card", "unique"):
+        return
+    ids = ans if isinstance(ans, list) else list(ans) if isinstance(ans, dict) else [ans] if isinstance(ans, str) else []
+    for x in ids:
+        base = x.split("#")[0]
+        if base:
+            problems.check(need_thing, base, p + (kinds[0],))
 
 
 def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> None:
@@ -582,12 +712,16 @@ def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> Non
     if isinstance(which, str):
         names = [a["name"] for a in printed + granted if isinstance(a.get("name"), str)]
         if which not in names:
-            raise sc.error(path, f"card {act['use']!r} has no activated ability named {which!r}; names: {', '.join(names) or 'none'}")
+            raise sc.error(path, msg("ability_name", card=act["use"], name=which, names=names, hint=did_you_mean(which, names)))
     elif isinstance(which, int) and not isinstance(which, bool):
         # granted abilities come after the printed ones (how many depends on the game), so only a file without
         # any `grant:` of an activated ability bounds the index
         if which < 0 or (not granted and which >= len(printed)):
-            raise sc.error(path, f"card {act['use']!r} has no activated ability {which} (it has {len(printed)}, counted from 0)")
+            raise sc.error(path, msg("ability_index", card=act["use"], index=which, count=len(printed)))
+
+
+_EXPECT_GROUPS = ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes",
+                  "result", "explain")
 
 
 def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card: Any, need_player: Any) -> None:
@@ -616,8 +750,8 @@ def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card:
                 need_card(row["source"], path + ("explain", key, j, "source"))
                 for k, cid in enumerate(row.get("depends_on") or []):
                     need_card(cid, path + ("explain", key, j, "depends_on", k))
-        groups = [g for g in ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes", "result", "explain") if g in ex]
+        groups = [g for g in _EXPECT_GROUPS if g in ex]
         if len(groups) != 1:
-            raise sc.error(path, "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes, result, explain")
+            raise sc.error(path, msg("expect_one", kinds=list(_EXPECT_GROUPS)))
         if "link" in ex and "outcome" not in ex:
-            raise sc.error(path, "`link:` needs `outcome:` (resolved, interrupted or removed)")
+            raise sc.error(path, msg("link_outcome"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +19,11 @@ from judge.engine.state import Card, GameState, Link, Waiting
 from judge.engine.trace import LinkInfo, Namer, plain
 from judge.engine.ruleset import Cites, Ruleset
 from judge.games import load_game
+from judge.locale import t
 from judge.scenario.choices import ScriptedChooser, show, show_space
 from judge.scenario.expectations import Checked, check
 from judge.scenario.loader import Scenario, ScenarioError, load_file
+from judge.scenario.messages import choice_text, engine_message
 
 DEFAULT_BOUND = 64
 
@@ -84,7 +87,7 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
         abilities = [a for a in card.all_abilities() if a.get("kind") == "triggered"]
         idx = entry.get("index", 0)
         if idx >= len(abilities):
-            raise InvalidInput(f"card {card.id!r} has no triggered ability {idx}", ("pending", i, "index"))
+            raise InvalidInput("no_triggered", ("pending", i, "index"), card=card.id, index=idx)
         w = Waiting("trigger", card.ref, entry.get("controller", card.controller), abilities[idx], {"self": card.ref}, [], seq=i)
         game.state.waiting.append(w)
         game.state.next_seq = i + 1
@@ -122,14 +125,14 @@ def _initial_link(game: Game, entry: dict[str, Any], path: tuple[Any, ...]) -> L
     if "card" in entry:
         card = st.cards[entry["card"]]
         if card.play is None:
-            raise InvalidInput(f"card {card.id!r} on the chain has no `play` text", path + ("card",))
+            raise InvalidInput("chain_no_play", path + ("card",), card=card.id)
         kind, text, source = "card", card.play, card.ref
     else:
         card = st.cards[entry["ability"]["of"]]
         abilities = card.all_abilities()
         idx = entry["ability"].get("index", 0)
         if idx >= len(abilities):
-            raise InvalidInput(f"card {card.id!r} has no ability {idx}", path + ("ability", "index"))
+            raise InvalidInput("no_ability", path + ("ability", "index"), card=card.id, index=idx)
         text = abilities[idx]
         kind = "trigger" if text.get("kind") == "triggered" else "ability"
         source = card.ref
@@ -140,8 +143,8 @@ def _initial_link(game: Game, entry: dict[str, Any], path: tuple[Any, ...]) -> L
     link.bindings = {"self": source}
     for slot, ids in (entry.get("targets") or {}).items():
         objs: list[Any] = []
-        for t in [ids] if isinstance(ids, str) else ids:
-            objs.append(PlayerRef(t) if t in st.players else st.cards[t].ref)
+        for pid in [ids] if isinstance(ids, str) else ids:
+            objs.append(PlayerRef(pid) if pid in st.players else st.cards[pid].ref)
         link.targets[slot] = objs
     game.trace.links[link.uid] = LinkInfo(link.uid, kind, source.id, link.controller)
     game.trace.add("initial_link", (), link=LinkRef(link.uid), player=PlayerRef(link.controller))
@@ -166,10 +169,10 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
         # characteristics read by an expectation can still ask a question [timestamp.simultaneous], so they are checked here
         checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
     except InvalidInput as e:
-        raise sc.error(e.path or ("actions",), e.message) from None
+        raise sc.error(e.path or ("actions",), engine_message(e.msg, load_game(sc.data["game"]))) from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
         # A file the loader accepted but the engine could not run: a bad-input report that names the error.
-        raise sc.error(("actions",), f"the engine could not run this file ({type(e).__name__}: {e})") from None
+        raise sc.error(("actions",), t("msg.scenario.engine_failed", kind=type(e).__name__, error=e)) from None
     except OpenChoice as e:
         return Result(sc, game, "stopped", open_choice=e.choice, path=chooser.open_path)
     unused = chooser.unused()
@@ -193,20 +196,23 @@ class PathOutcome:
 
 def run_paths(paths: list[Any]) -> list[PathOutcome]:
     """Run scenario files; an invalid file, an engine failure or a stopped run counts as not passed,
-    with the reason (a batch check must report every file, not stop at the first failure)."""
+    with the reason in the judge's language (a batch check must report every file, not stop at the first failure)."""
     out = []
     for p in paths:
         try:
             res = run_file(str(p))
         except ScenarioError as e:
-            out.append(PathOutcome(str(p), False, f"invalid scenario: {e}"))
+            out.append(PathOutcome(str(p), False, t("msg.run.invalid", error=e)))
             continue
         except Exception as e:  # noqa: BLE001 — an engine bug is a regression to report, not a crash
-            out.append(PathOutcome(str(p), False, f"engine error: {type(e).__name__}: {e}"))
+            out.append(PathOutcome(str(p), False, t("msg.run.engine_error", kind=type(e).__name__, error=e)))
             continue
-        detail = "" if res.status == "pass" else res.status
+        detail = "" if res.status == "pass" else t(f"msg.status.{res.status}")
         if res.status == "fail":
-            detail = "; ".join(f"expected {c.expect}, found {c.actual}" for c in res.checked if not c.ok) or "unused choices"
+            detail = t("msg.run.sep").join(
+                t("msg.run.expected_found", expected=json.dumps(c.expect, ensure_ascii=False),
+                  found=json.dumps(c.actual, ensure_ascii=False))
+                for c in res.checked if not c.ok) or t("msg.run.unused_choices")
         out.append(PathOutcome(str(p), res.status == "pass", detail))
     return out
 
@@ -236,8 +242,7 @@ def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
         if res.status == "stopped" and res.open_choice is not None:
             opts = res.open_choice.options
             if isinstance(opts, Space):  # counted, never listed: more options than any bound on runs
-                refused.append(f"{res.open_choice.describe()} has {opts.count} legal options, more than --branches "
-                               f"tries (at most {ENUMERATE_MAX}): answer it in the file's choices:")
+                refused.append(t("msg.run.refused", choice=choice_text(res.open_choice), count=opts.count, limit=ENUMERATE_MAX))
                 continue
             # a number range (803 loops) is tried at its smallest value only
             queue.extend(prefix + [opt] for opt in (opts[:1] if isinstance(opts, range) else opts))
@@ -354,14 +359,14 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
         opts = "; ".join(json.dumps(o, ensure_ascii=False) for o in _options(c))
         out.append(f"  ✋ {step_text(game, n, 'stopped', {'what': what, 'player': PlayerRef(c.player), 'options': opts})}")
         who = f"for: {c.source}, " if c.source else f"by: {c.player}, "
-        out.append(f"     choices: - {{{who}{c.kind}: …}}")
+        out.append("     " + t("msg.run.answer_it", lang, choice=f"- {{{who}{c.kind}: …}}"))
     out.append(f"{w('final_state')}:")
     fs = final_state(game)
     for p, info in fs["players"].items():
         life = f", {w('life')} {info['life']}" if "life" in info else ""
         out.append(f"  {n(PlayerRef(p))}: {w('hand')} {info['hand']}, {w('pool')} {info['resources']}, {w('deck')} {info['deck']}{life}")
     chain = [n(LinkRef(l['link'])) for l in reversed(fs["chain"])]
-    out.append(f"  {w('chain')}: {'、'.join(chain) if chain else w('empty')}")
+    out.append(f"  {w('chain')}: {t('list_sep', lang).join(chain) if chain else w('empty')}")
     out.append(f"  {w('priority')}: {n(PlayerRef(fs['priority'])) if fs['priority'] else w('none')}")
     for cid, c in fs["cards"].items():
         bits = [n(ZoneRef(c["zone"]))]
@@ -387,7 +392,7 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
         out.append(f"{w('expectations')}:")
         for c in res.checked:
             mark = "✓" if c.ok else "✗"
-            extra = "" if c.ok else f"   (actual: {json.dumps(c.actual, ensure_ascii=False)})"
+            extra = "" if c.ok else "   " + t("msg.run.actual", lang, value=json.dumps(c.actual, ensure_ascii=False))
             out.append(f"  {mark} {_describe_exp(c.expect)}{extra}")
         for i in res.unused:
             out.append(f"  ✗ {w('unused_choice')}: choices[{i}] {_describe_exp(sc.data['choices'][i])}")
@@ -433,24 +438,63 @@ def describe_path(path: list[tuple[Choice, Any]]) -> list[dict[str, Any]]:
     return [{"kind": c.kind, "by": c.player, "for": c.source, "answer": show(c.kind, a)} for c, a in path]
 
 
+def _answer_text(c: Choice, answer: Any) -> str:
+    """One answer of a branch as the file's ``choices:`` would script it: ``{for: strike, target: "osaro"}``."""
+    who = {"for": c.source} if c.source else {"by": c.player}
+    parts = {**who, **({"slot": c.slot} if c.slot else {}), c.kind: show(c.kind, answer)}
+    return "{" + ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in parts.items()) + "}"
+
+
+def differing_steps(results: list[Result], lang: str) -> list[list[tuple[int, str]]]:
+    """For each result, its steps (number and text with citations) that are not in every result: where the branches
+    differ. A step shared by all is a text every trace has as often (its first occurrences count as shared)."""
+    texts = []
+    for res in results:
+        assert res.game is not None
+        n = namer(res.game, res.scenario, lang)
+        texts.append([step_text(res.game, n, s.kind, s.args) + (f"  [{', '.join(s.cites)}]" if s.cites else "")
+                      for s in res.game.trace.steps])
+    counts = [Counter(ts) for ts in texts]
+    shared = {x: min(c[x] for c in counts) for x in counts[0]} if counts else {}
+    out = []
+    for ts in texts:
+        seen: Counter[str] = Counter()
+        mine = []
+        for i, x in enumerate(ts, 1):
+            seen[x] += 1
+            if seen[x] > shared.get(x, 0):
+                mine.append((i, x))
+        out.append(mine)
+    return out
+
+
 def render_branches(br: Branches, lang: str) -> str:
+    """Each distinct outcome: the answers that lead to it, the steps where it differs from the other outcomes (not the
+    whole trace again), its final state and expectations."""
     sc = br.scenario
     first = br.outcomes[0][0].game if br.outcomes else None
     data: Ruleset = first.data if first else load_game(sc.data["game"])
     w = lambda key: data.word(key, lang)  # noqa: E731
+    colon = t("msg.run.colon", lang)
     out = [f"== {sc.data['title']}  ({sc.file})",
-           f"{w('branches')}: {len(br.outcomes)} ({br.runs} runs)"]
-    for k, (res, paths) in enumerate(br.outcomes, 1):
+           f"{w('branches')}{colon}{len(br.outcomes)}{t('msg.run.runs', lang, n=br.runs)}"]
+    differ = differing_steps([res for res, _ in br.outcomes], lang)
+    for k, ((res, paths), steps) in enumerate(zip(br.outcomes, differ), 1):
         assert res.game is not None
-        out.append(f"-- {w('outcome')} {k}: {res.status}")
+        out.append(f"-- {w('outcome')} {k}{colon}{w(res.status)}")
         for p in paths:
-            out.append(f"   {w('via')}: {json.dumps(describe_path(p), ensure_ascii=False)}")
+            out.append(f"   {w('via')}{colon}" + (t("list_sep", lang).join(_answer_text(c, a) for c, a in p) or w("none")))
+        if len(br.outcomes) > 1:
+            out.append("   " + t("msg.run.differs", lang))
+            out.extend(f"   {i:3d}. {text}" for i, text in steps)
+            if not steps:
+                out.append("     " + w("none"))
         body = render_text(res, lang).splitlines()
         start = next(i for i, line in enumerate(body) if line.startswith(f"{w('final_state')}:"))
         out.extend("   " + line for line in body[start:])
     if br.unexplored:
-        out.append(f"!! bound of {br.bound} runs reached: {br.unexplored} open path(s) not explored (raise --max-branches)")
-    out.extend(f"!! not explored: {why}" for why in dict.fromkeys(br.refused))
+        out.append("!! " + t("msg.run.bound", lang, bound=br.bound, unexplored=br.unexplored))
+    out.extend("!! " + t("msg.run.not_explored", lang, why=why) for why in dict.fromkeys(br.refused))
     return "\n".join(out)
 
 
