@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from judge.games import load_game
+from judge.scenario.loader import load_file
 from judge.report.words import Words
 from click.testing import CliRunner
 from markupsafe import escape
@@ -89,7 +90,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, str]:
 def test_every_card_is_on_the_board_with_its_printed_text(path: Path, reports: dict[Path, str]) -> None:
     html = reports[path]
     board = section(html, "before", "plays")
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_file(path).data  # with the printed texts a card takes from its card library
     for cid, card in data["cards"].items():
         name = card["name"]["zh"] if isinstance(card["name"], dict) else card["name"]
         assert f'id="c-{cid}"' in board, cid

@@ -279,7 +279,11 @@ def condition(game: "Game", cond: dict[str, Any], card: "Card", eff: ContEffect)
         return (game.state.turn == eff.controller) == bool(cond["your_turn"])
     if "attacks" in cond:  # the affected card attacks the effect's source ("敵方部隊攻擊你時")
         return combat.get("attacker") == card.ref and combat.get("defender") == eff.source
-    return True
+    from judge.engine.effects import Context, test_condition
+
+    # any other condition of the effect language (or of the game's own kinds), read with the effect's source as
+    # "self" and the affected card as "it"
+    return test_condition(game, Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref}), cond)
 
 
 def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card", vals: dict[str, Any]) -> int:

@@ -55,8 +55,15 @@ class Scenario:
     file: str
     data: dict[str, Any]
     marks: Marks
+    # fields a card took from its card library: (card path, field) -> (library file, its marks, path there)
+    origins: dict[Path_, tuple[str, Marks, Path_]] = field(default_factory=dict)
 
     def error(self, path: Path_, message: str, key: bool = False) -> ScenarioError:
+        origin = self.origins.get(tuple(path[:3])) if len(path) >= 3 else None
+        if origin is not None:  # a field from the card library: point into that file
+            file, marks, there = origin
+            line, col = marks.at(there + tuple(path[3:]), key)
+            return ScenarioError(file, line, col, message)
         line, col = self.marks.at(path, key)
         return ScenarioError(self.file, line, col, message)
 
@@ -105,6 +112,8 @@ def schema() -> dict[str, Any]:
     for name, of in (("zone", lambda g: g.zones), ("card_type", lambda g: g.types), ("status", lambda g: g.statuses),
                      ("event", lambda g: g.events)):
         defs[name]["enum"] = sorted({v for g in games for v in of(g)})
+    for g in games:  # the scenario fields a game adds (its data's `schema:`)
+        _add_game_fields(out, g.raw.get("schema") or {})
     out["allOf"] = [{
         "if": {"required": ["game"], "properties": {"game": {"const": g.game}}},
         "then": {"properties": {"cards": {"additionalProperties": {"properties": {
@@ -112,6 +121,22 @@ def schema() -> dict[str, Any]:
             "status": {"items": {"enum": list(g.statuses)}}}}}}},
     } for g in games]
     return out
+
+
+def _add_game_fields(out: dict[str, Any], extra: dict[str, Any]) -> None:
+    """Merge a game's own scenario fields into the schema: properties per kind of mapping, and more enum values."""
+    defs = out["$defs"]
+    where = {"player": out["properties"]["players"]["items"], "action": defs["action"]["oneOf"][-1]}
+    for kind, props in extra.items():
+        if kind == "enums":
+            continue
+        target = where.get(kind) or defs[kind]
+        target.setdefault("properties", {}).update(props)
+    enums = extra.get("enums") or {}
+    for values, enum in ((enums.get("cannot"), defs["ability"]["properties"]["cannot"]["items"]["enum"]),
+                         (enums.get("replacement_event"), defs["replacement"]["properties"]["event"]["enum"]),
+                         (enums.get("ability_kind"), defs["ability"]["properties"]["kind"]["enum"])):
+        enum.extend(v for v in values or () if v not in enum)
 
 
 @lru_cache(maxsize=1)
@@ -149,6 +174,9 @@ def load_text(text: str, file: str) -> Scenario:
     if not isinstance(data, dict):
         raise sc.error((), "a scenario must be a mapping (game:, title:, players:, …)")
     try:
+        from judge.scenario import library
+
+        library.resolve(sc)  # cards that use a card library's texts
         _check_effects(sc)
         _check_schema(sc)
         _check_meaning(sc)
@@ -234,6 +262,7 @@ def _check_effects(sc: Scenario) -> None:
     cards = sc.data.get("cards")
     if not isinstance(cards, dict):
         return
+    OPS = OPS + tuple(_game_ops(sc))  # noqa: N806  (the steps the scenario's game adds)
 
     def steps(items: Any, path: Path_) -> None:
         if not isinstance(items, list):
@@ -259,6 +288,10 @@ def _check_effects(sc: Scenario) -> None:
                 steps(arg.get("do"), p + (op, "do"))
             if op in ("replace", "prevent") and isinstance(arg, dict):
                 steps(arg.get("instead"), p + (op, "instead"))
+            if op == "reflexive" and isinstance(arg, list):
+                for j, branch in enumerate(arg):
+                    if isinstance(branch, dict):
+                        steps(branch.get("do"), p + (op, j, "do"))
             if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
                 ability(arg["ability"], p + (op, "ability"))
             steps(step.get("if_you_do"), p + ("if_you_do",))
@@ -287,6 +320,14 @@ def _check_effects(sc: Scenario) -> None:
                 ability(ab, ("cards", cid, "abilities", i))
 
 
+def _game_ops(sc: Scenario) -> list[str]:
+    """The steps the scenario's game adds to the effect language (none for a game id the schema will reject)."""
+    from judge.games import games_with_engine, load_game
+
+    game = sc.data.get("game")
+    return list(load_game(game).operations()) if isinstance(game, str) and game in games_with_engine() else []
+
+
 def _walk(x: Any) -> Any:
     """Every mapping inside ``x`` (depth first)."""
     if isinstance(x, dict):
@@ -311,7 +352,8 @@ _NUMBER_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "gain_life": (("amount", True),), "lose_life": (("amount", True),), "sacrifice": (("count", True),),
     "reveal": (("top", True),),
 }
-_NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "count", "add", "sub", "mul", "max", "min")
+_NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "count", "add", "sub", "mul", "max", "min",
+               "played")
 
 
 def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_negative: bool = False) -> None:
@@ -450,9 +492,10 @@ def _check_meaning(sc: Scenario) -> None:
                 raise sc.error(("cards", cid, "keywords", j), f"unknown keyword {name!r} for {game.game}; its keywords: {known}")
         for j, ab in enumerate(c.get("abilities") or []):
             when = ab.get("when") if isinstance(ab, dict) else None
-            if isinstance(when, dict) and ("event" in when) == ("state" in when):
-                raise sc.error(("cards", cid, "abilities", j, "when"), "`when:` names exactly one of `event:` (what happens) "
-                               "or `state:` (a state of the game that triggers it while it holds)")
+            if isinstance(when, dict) and sum(k in when for k in ("event", "state", "becomes")) != 1:
+                raise sc.error(("cards", cid, "abilities", j, "when"), "`when:` names exactly one of `event:` (what happens), "
+                               "`state:` (a state of the game that triggers it while it holds) or `becomes:` (a condition "
+                               "that triggers it as it becomes true)")
             if isinstance(when, dict) and "event" in when and when["event"] not in game.events:
                 raise sc.error(("cards", cid, "abilities", j, "when", "event"),
                                f"{game.game} has no trigger event {when['event']!r}; its events: {', '.join(game.events)}")
@@ -500,7 +543,7 @@ def _check_meaning(sc: Scenario) -> None:
         if not isinstance(act, dict):
             continue
         names = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_phase", "end_turn", "attack", "end_combat",
-                 "combat_damage", "check")
+                 "combat_damage", "check") + tuple(k for k in game.actions() if k != "play")  # and the game's own
         keys = [k for k in act if k in names]
         if len(keys) != 1:
             raise sc.error(("actions", i), f"an action names exactly one of {', '.join(names)}")
