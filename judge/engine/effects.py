@@ -206,7 +206,9 @@ def players(ctx: Context, spec: Any) -> list[str]:
         refs = cards(ctx, spec.get("controller_of", spec.get("owner_of")))
         out = []
         for r in refs:
-            card, _ = st.view(r)  # [info.lki]: read from the last time it was where the text expects
+            card, old = st.view(r)  # [info.lki]: read from the last time it was where the text expects
+            if old and not ctx.game.data.lki_allowed(ctx.game, ctx, r):
+                continue  # the game's rules give no last-known information here
             out.append(card.controller if "controller_of" in spec else card.owner)
         return out
     if isinstance(spec, str) and spec in ctx.legal:

@@ -96,6 +96,7 @@ def _apply_move(game: "Game", ev: Event) -> bool:
                 ab.get("kind") in ("continuous", "cost_modifier", "replacement") for ab in card.abilities):
             game.trace.add("abilities_end", game.data.cite("continuous.ends"), card=ev.card)  # [continuous.ends]
     st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit [info.lki]
+    st.moved_by[ev.card] = ev.data.get("by")  # [info.lki]: what moved it (a source card), for games that ask
     card.inc += 1
     card.zone = to
     card.ts = st.tick()  # [timestamp.card]: the timestamp of a card is when it entered its zone

@@ -191,6 +191,10 @@ class Ruleset:
         """More words a trigger's ``when: {event: …}`` may use for this event."""
         return set()
 
+    def lki_allowed(self, game: "Game", ctx: Any, ref: Any) -> bool:
+        """May a resolving instruction read this card's last-known information (it has left where it was)? Yes."""
+        return True
+
     def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
         """Why an ability cannot be used or put on the chain now by this game's rules (a ``why_`` word), or None."""
         return None

@@ -165,6 +165,7 @@ class GameState:
     waiting: list[Waiting] = field(default_factory=list)
     trigger_effects: list[TriggerEffect] = field(default_factory=list)
     lki: dict[CardRef, Card] = field(default_factory=dict)
+    moved_by: dict[CardRef, Any] = field(default_factory=dict)  # [info.lki]: the source card whose effect moved it away
     next_uid: int = 1
     next_seq: int = 0
     rng: random.Random = field(default_factory=random.Random)

@@ -262,7 +262,8 @@ def _check_effects(sc: Scenario) -> None:
     cards = sc.data.get("cards")
     if not isinstance(cards, dict):
         return
-    OPS = OPS + tuple(_game_ops(sc))  # noqa: N806  (the steps the scenario's game adds)
+    own = tuple(_game_ops(sc))  # the steps the scenario's game adds, or gives its own meaning (checked by the game)
+    OPS = OPS + own  # noqa: N806
 
     def steps(items: Any, path: Path_) -> None:
         if not isinstance(items, list):
@@ -277,7 +278,8 @@ def _check_effects(sc: Scenario) -> None:
                 raise sc.error(p + ((ops[0],) if ops else ()), f"the effect language cannot express step {bad}; known operations: {', '.join(OPS)}", key=True)
             op = ops[0]
             arg = step[op]
-            _check_op(sc, op, arg, p + (op,))
+            if op not in own:
+                _check_op(sc, op, arg, p + (op,))
             _check_numbers(sc, op, arg, p + (op,), stored)
             for nested in ("then", "else"):
                 if op == "if" and isinstance(arg, dict):

@@ -48,6 +48,13 @@ def resolve_place(game: "Game", ctx: "Context | None", card: "Card", spec: Any) 
         return objs[0].id if objs else None
     if isinstance(spec, str) and spec in st.cards and st.cards[spec].type == "battlefield":
         return spec
+    if spec == "choose" and ctx is not None:  # the controller chooses where, among the other locations
+        from judge.engine.choice import Choice
+
+        here = location(game, card)
+        options = tuple(p for p in ("base", *sorted(c.id for c in st.cards.values() if c.type == "battlefield"
+                                                    and c.zone == "battlefield")) if p != here)
+        return str(game.ask(Choice("location", ctx.controller, ctx.source.id, options))) if options else None
     return None
 
 
@@ -169,3 +176,14 @@ def score_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
         game.trace.add("score", game.data.cite("score.effect"), player=PlayerRef(p), card=ctx.source, amount=n,
                        total=points[p])
     return True
+
+
+def lki_allowed(game: "Game", ctx: "Context", ref: CardRef) -> bool:
+    """An instruction may refer to a unit that has left the board ("its controller draws 2") only when it was moved
+    there by the same spell or ability; moved off the board by another effect, there is no controller to refer to
+    (FAQ vendetta-34, example 4)."""
+    by = game.state.moved_by.get(ref)
+    if by is None or by == ctx.source:
+        return True
+    game.trace.add("lki_refused", game.data.cite("info.lki"), card=ref, source=by)
+    return False

@@ -180,6 +180,9 @@ class RiftboundRules(Ruleset):
                 return False
         return True
 
+    def lki_allowed(self, game: "Game", ctx: Any, ref: Any) -> bool:
+        return board.lki_allowed(game, ctx, ref)
+
     def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
         need = ability.get("requires")
         if need is not None and not active(game, card, {"while": need}):
