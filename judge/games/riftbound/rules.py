@@ -167,12 +167,14 @@ class RiftboundRules(Ruleset):
 
         if when.get("here") and (host is None or ev.card is None or battlefield_of(game, host) != ev.card.id):
             return False  # "when I conquer": the battlefield conquered is the one I am at
-        if "by" in when:  # "when you kill a unit with a spell": what made the kill (FAQ vendetta-33)
+        if "by" in when:  # what made the event: "when you kill a unit with a spell" (FAQ vendetta-33), "because of me"
             src = ev.data.get("by")
             if not isinstance(src, CardRef):
                 return False
-            card, _ = game.state.view(src)
-            if matches_filter(game, card, when["by"], controller, None) is not None:
+            if when["by"] == "self":
+                if host is None or src.id != host.id:
+                    return False
+            elif matches_filter(game, game.state.view(src)[0], when["by"], controller, None) is not None:
                 return False
         if "by_player" in when:
             mine = ev.data.get("by_player") == controller
