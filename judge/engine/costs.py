@@ -46,7 +46,7 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     if alt is not None and not link.free:
         use_alt = game.ask(Choice("alt_cost", link.controller, link.source.id, (False, True)))
         if use_alt:
-            link.alt = True
+            game.state.paid_alt.add(link.source)  # the card, as this chain item (it may leave the chain before the link goes)
             base = int(eval_static(game, alt.get("resources", 0), link))
             parts = [game.data.text("cost_alt", n=base)]
             game.trace.add("alt_cost", game.data.cite("cost.total"), player=game.player_ref(link.controller))

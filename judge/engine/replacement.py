@@ -72,7 +72,7 @@ def in_force(game: "Game") -> list[ReplEffect]:
         for i, ab in enumerate(abilities):
             if elsewhere and card.zone not in (ab.get("zones") or ()):
                 continue  # [ability.other_zone]: off the field, only abilities that work where the card is
-            if ab.get("if_alt") and not any(l.source == card.ref and l.alt for l in st.chain):
+            if ab.get("if_alt") and card.ref not in st.paid_alt:
                 continue  # [cost.alt_additional]: it exists only on a card added to the chain for its alternative cost
             if ab.get("kind") == "replacement":
                 out.append(ReplEffect(f"{card.id}:{i}", card.ref, card.controller, ab.get("replace") or {},

@@ -109,7 +109,6 @@ class Link:
     free: bool = False
     created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
     state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
-    alt: bool = False  # [cost.total]: it was added for its alternative cost
     repeats: int = 0  # [keyword.repeat]: how many more times its instructions are carried out (targets ``slot#2`` …)
 
 
@@ -195,6 +194,7 @@ class GameState:
     restrictions: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
     # [trigger.becomes]: (card id, ability index, card it watches, its inc) for which the condition holds now
     becomes: set[tuple[str, int, str, int]] | None = None
+    paid_alt: set[CardRef] = field(default_factory=set)  # [cost.alt_additional]: cards added to the chain for their alternative cost
     cost_mods: list[dict[str, Any]] = field(default_factory=list)  # [cost.next]: cost changes links made for later cards
     ext: dict[str, Any] = field(default_factory=dict)  # what a game's own rules keep (see Ruleset.setup)
 
