@@ -616,6 +616,10 @@ def test_condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
         from judge.engine.history import condition
 
         return condition(game, ctx, arg)
+    if kind == "first_played":  # [play.finalized]: the card is the first card its player played this turn
+        from judge.engine.history import first
+
+        return any(first(game, r.id) for r in cards(ctx, arg))
     if kind == "not":
         return not test_condition(game, ctx, arg)
     if kind in ("all", "any"):  # several conditions, all of them or at least one

@@ -91,3 +91,11 @@ def end_turn(game: "Game") -> None:
 def played_besides(game: "Game", card: "Card", flt: dict[str, Any]) -> bool:
     """Has the card's controller played, this turn, another card fitting ``flt``?"""
     return count(game, card.controller, flt, besides=card.id) > 0
+
+
+def first(game: "Game", card_id: str) -> bool:
+    """Is this card the first card its player played this turn (the first of their plays that counted)?"""
+    for p in game.state.played:
+        if p.card == card_id:
+            return not any(q.player == p.player for q in game.state.played[: game.state.played.index(p)])
+    return False

@@ -186,6 +186,8 @@ def collect(game: "Game", ev: "Event") -> None:
         if _delayed_void(game, te):
             continue
         bindings, tracked = _follow_move(ev, te.bindings, te.text.get("do"))
+        if ev.card is not None and "event" not in bindings:  # the card it is about, as for an ability
+            bindings["event"] = ev.data.get("new", ev.card)
         _wait(game, Waiting("effect", te.source, te.controller, te.text, bindings, tracked))
         game.trace.add("trigger_effect_fires", game.data.cite("trigger.effect_fires") +
                        (game.data.cite("delayed.once") if te.once else ()), card=te.source, player=PlayerRef(te.controller))
