@@ -199,6 +199,11 @@ class Ruleset:
         """Why an ability cannot be used or put on the chain now by this game's rules (a ``why_`` word), or None."""
         return None
 
+    def borrows_abilities(self, card: dict[str, Any]) -> bool:
+        """Can this card (as a scenario file gives it) have activated abilities of other cards, so that a `use:` may
+        name one it does not print? No, by default."""
+        return False
+
     def more_abilities(self, game: "Game", card: "Card") -> list[dict[str, Any]]:
         """Activated abilities the card has from other objects by this game's rules (none by default)."""
         return []

@@ -594,6 +594,8 @@ def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> Non
     from judge.games import load_game
 
     card = sc.data["cards"][act["use"]]
+    if load_game(sc.data["game"]).borrows_abilities(card):
+        return  # it may have other cards' abilities (the game's rules say which): known only as the game goes
     keywords = load_game(sc.data["game"]).keywords
     from_keywords = [a for kw in card.get("keywords") or [] for a in keywords[kw if isinstance(kw, str) else next(iter(kw))].get("abilities") or []]
     printed = [a for a in (card.get("abilities") or []) + from_keywords if isinstance(a, dict) and a.get("kind") == "activated"]

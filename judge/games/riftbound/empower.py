@@ -75,3 +75,16 @@ def source_empowered(game: "Game", ref: CardRef) -> bool:
     """Is this card (an ability's current source) Empowered now?"""
     card, _ = game.state.view(ref)
     return empowered(game, card) > 0
+
+
+def requirement(game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
+    """A dependent ability (``requires:``, [Empowered][>]) can be used only while its condition holds, read on the card
+    that has it now — not on the card it came from (FAQ vendetta-24, 727.1.b.1)."""
+    from judge.games.riftbound.rules import active
+
+    need = ability.get("requires")
+    if need is None:
+        return None
+    ok = active(game, card, {"while": need})
+    game.trace.add("requires", game.data.cite("empower.condition"), card=card.ref, amount=ok)
+    return None if ok else "not_empowered"

@@ -186,10 +186,10 @@ class RiftboundRules(Ruleset):
         return board.lki_allowed(game, ctx, ref)
 
     def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
-        need = ability.get("requires")
-        if need is not None and not active(game, card, {"while": need}):
-            return "not_empowered"  # an [Empowered][>] ability whose own source is not Empowered now (FAQ vendetta-24)
-        return None
+        return empower.requirement(game, card, ability)
+
+    def borrows_abilities(self, card: dict[str, Any]) -> bool:
+        return any(isinstance(ab, dict) and ab.get("abilities_of") for ab in card.get("abilities") or [])
 
     def more_abilities(self, game: "Game", card: "Card") -> list[dict[str, Any]]:
         """「我擁有所有友方……之費用中有[E]的主動技能」: a card with ``abilities_of`` has those activated abilities, whole
