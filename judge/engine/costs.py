@@ -29,6 +29,8 @@ def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
                 continue
             if matches_filter(game, source, ab.get("applies") or {}, card.controller, None) is None:
                 out.append(ab)
+    if link.kind == "card":  # the card's own "I cost … less" (wherever it is played from)
+        out += [ab for ab in source.abilities if ab.get("kind") == "cost_modifier" and ab.get("own")]
     if link.kind == "card":  # [cost.next]: "the next card you play costs … less", made by a resolving link
         out += [m for m in st.cost_mods if m["player"] == link.controller
                 and matches_filter(game, source, m.get("applies") or {}, m["player"], None) is None]

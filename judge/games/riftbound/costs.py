@@ -4,7 +4,7 @@ pool), Deflect (法盾) — an opponent's spell or ability pays more each time i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.errors import CannotAdd
 from judge.engine.refs import CardRef, PlayerRef, Text
@@ -71,3 +71,18 @@ def pay(game: "Game", link: "Link") -> None:
     detail = " ".join(parts)
     game.trace.add("power_paid", game.data.cite("cost.total"), player=PlayerRef(link.controller), amount=amount,
                    detail=Text(detail, detail))
+
+
+def pay_power_op(game: "Game", ctx: Any, spec: Any) -> bool:
+    """``pay_power: N``: the controller pays N power as the instruction is carried out ("you may pay [A]"); False if
+    they cannot."""
+    from judge.engine.effects import value
+
+    n = value(ctx, spec)
+    have = rs(game).power.get(ctx.controller, 0)
+    if have < n:
+        return False
+    rs(game).power[ctx.controller] = have - n
+    game.trace.add("power_paid", game.data.cite("effect.one_shot"), player=PlayerRef(ctx.controller), amount=n,
+                   detail=Text(f"[A]×{n}", f"[A]×{n}"))
+    return True

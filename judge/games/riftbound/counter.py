@@ -65,3 +65,18 @@ def gain_control_op(game: "Game", ctx: "Context", slot: Any) -> bool:
         game.trace.add("gain_control", game.data.cite("chain.control"), player=PlayerRef(ctx.controller), link=obj)
         done = True
     return done
+
+
+def take_control_op(game: "Game", ctx: "Context", spec: Any) -> bool:
+    """``take_control: REF``: the link's controller gains control of these cards on the board."""
+    from judge.engine.effects import cards
+
+    done = False
+    for ref in cards(ctx, spec):
+        if not game.state.is_current(ref) or not game.is_field(game.state.cards[ref.id].zone):
+            continue
+        game.state.cards[ref.id].controller = ctx.controller
+        game.chars_cache.clear()
+        game.trace.add("take_control", game.data.cite("effect.one_shot"), player=PlayerRef(ctx.controller), card=ref)
+        done = True
+    return done

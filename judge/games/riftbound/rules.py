@@ -59,7 +59,8 @@ class RiftboundRules(Ruleset):
         return {"move": board.move_op, "might": might.might_op, "swap_might": might.swap_op, "empower": empower.empower_op,
                 "disempower": empower.disempower_op, "stun": stun.stun_op, "counter": counter.counter_op,
                 "gain_control": counter.gain_control_op, "predict": cards.predict_op, "ready_runes": cards.ready_runes_op,
-                "permit_play": cards.permit_op, "score": board.score_op}
+                "permit_play": cards.permit_op, "score": board.score_op, "pay_power": costs.pay_power_op,
+                "take_control": counter.take_control_op}
 
     def event_kinds(self) -> dict[str, Any]:
         return self._events
