@@ -26,7 +26,6 @@ CHOICE_KINDS = (
     "sacrifice",   # [effect.sacrifice]: which of their cards a player sacrifices
     "name",        # [effect.name]: the word a player names (a card type …)
     "card",        # a card a step lets its controller choose as it happens (not a target)
-    "location",    # where a card goes, among the places the game's rules allow (a base, a battlefield …)
 )
 
 

@@ -101,6 +101,8 @@ def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | N
             return "itself"  # [target.legal]: a link cannot target itself, nor interrupt itself
         if other.kind != "card" and not slot.get("effects"):
             return "effect_link"  # [interrupt]: effects only when the description says so
+        if other.kind == "card" and slot.get("filter") and st.is_current(other.source):  # "a spell that …"
+            return matches_filter(game, st.cards[other.source.id], slot["filter"], link.controller, link)
         return None
     if isinstance(obj, PlayerRef):
         if not slot.get("player"):

@@ -441,10 +441,6 @@ def check(
         ruling, scen = verdict(by_entry.get(e.id, []))
         results.append(EntryResult(e, ruling, scen, citation_status(e, corpus, dates),
                                    needs.get(e.id) if ruling == NOT_ENCODED else None))
-        if ruling == NOT_ENCODED and e.id not in needs:
-            warnings.append(t("msg.faq.pending.unrecorded", id=e.id))
-        elif ruling != NOT_ENCODED and e.id in needs:
-            warnings.append(t("msg.faq.pending.stale", id=e.id))
     examples = []
     notes = example_notes(corpus_root)
     for game in corpus.games:

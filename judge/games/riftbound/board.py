@@ -54,7 +54,8 @@ def resolve_place(game: "Game", ctx: "Context | None", card: "Card", spec: Any) 
         here = location(game, card)
         options = tuple(p for p in ("base", *sorted(c.id for c in st.cards.values() if c.type == "battlefield"
                                                     and c.zone == "battlefield")) if p != here)
-        return str(game.ask(Choice("location", ctx.controller, ctx.source.id, options))) if options else None
+        # asked as a card choice (a battlefield card, or base), its slot named `location`
+        return str(game.ask(Choice("card", ctx.controller, ctx.source.id, options, slot="location"))) if options else None
     return None
 
 
