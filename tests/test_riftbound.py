@@ -403,3 +403,24 @@ def test_the_affected_units_controller_orders_even_the_opponents_effects() -> No
     """, "- {play: kb, by: opp}\n- resolve_all\n- {play: lt, by: opp}\n- resolve_all\n- {attack: mine, target: theirs}\n- combat_damage\n",
         "- {for: kb, target: mine}\n- {for: lt, target: mine}\n- {by: you, replacement: lt}\n")
     assert res.status == "pass" and card(res, "mine").damage == 1  # type: ignore[attr-defined]
+
+
+# --- play locations (vendetta-26, -27, -30) ---------------------------------------------------------------------------
+def test_temporal_breach_on_my_own_unit_brings_it_back_to_my_base() -> None:
+    """vendetta-30: the owner plays it to the same location; it stays banished only because that base is not its
+    controller's — for my own unit in my base, the play is legal and it comes back."""
+    res = make("""
+    u: {name: u, owner: you, zone: base, type: unit, power: 3, play: {}}
+    breach: {uses: temporal_breach, owner: you, zone: hand}
+    """, "- {play: breach}\n- resolve_all\n", "- {for: breach, target: u}\n")
+    assert card(res, "u").zone == "base" and "play_location_illegal" not in kinds(res)  # type: ignore[attr-defined]
+
+
+def test_a_unit_cannot_be_played_to_a_battlefield_its_player_does_not_control() -> None:
+    """vendetta-27: the Perch only permits Dragons; any other unit played there (not controlled, not conquered) is
+    rewound, while the Grimwyrm may go to a battlefield conquered this turn."""
+    res = make("""
+    perch: {uses: dragon_perch, owner: opp, zone: battlefield}
+    u: {name: u, owner: you, zone: hand, type: unit, power: 2, play: {}}
+    """, "- {play: u, to: perch}\n", you="resources: 5, power: 2")
+    assert "rewind" in kinds(res) and card(res, "u").zone == "hand"  # type: ignore[attr-defined]

@@ -327,6 +327,7 @@ class Game:
         from judge.engine import history
 
         history.end_turn(self)  # [play.finalized]: nothing played yet in the new turn; [play.restricted]
+        self.data.end_turn(self)  # and what the game's own rules keep for a turn
         self.state.cost_mods = [m for m in self.state.cost_mods if m.get("until") != "turn"]  # [cost.next]
         self.state.turn_damage = {}  # [prevention.first_each_turn]: "the first X each turn" starts again
         self.state.turn_prevented = {}

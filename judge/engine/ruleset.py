@@ -199,6 +199,12 @@ class Ruleset:
         """Why an ability cannot be used or put on the chain now by this game's rules (a ``why_`` word), or None."""
         return None
 
+    def place(self, game: "Game", card: "Card") -> None:
+        """Put a card entering the field where it was played to (a game with places within a zone; nothing by default)."""
+
+    def end_turn(self, game: "Game") -> None:
+        """What the game's own rules forget at the end of a turn (nothing by default)."""
+
     def borrows_abilities(self, card: dict[str, Any]) -> bool:
         """Can this card (as a scenario file gives it) have activated abilities of other cards, so that a `use:` may
         name one it does not print? No, by default."""

@@ -131,6 +131,9 @@ def _add_game_fields(out: dict[str, Any], extra: dict[str, Any]) -> None:
         if kind == "enums":
             continue
         target = where.get(kind) or defs[kind]
+        clash = set(props) & set(target.get("properties") or {})
+        if clash:  # a game adds fields; it cannot change what the shared format's fields mean
+            raise ValueError(f"a game's scenario fields redefine {kind}.{sorted(clash)[0]} of the shared format")
         target.setdefault("properties", {}).update(props)
     enums = extra.get("enums") or {}
     for values, enum in ((enums.get("cannot"), defs["ability"]["properties"]["cannot"]["items"]["enum"]),

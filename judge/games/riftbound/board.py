@@ -161,6 +161,7 @@ def apply_conquer(game: "Game", ev: events.Event) -> bool:
     assert ev.player is not None and ev.card is not None
     points = rs(game).points
     points[ev.player] = points.get(ev.player, 0) + 1
+    rs(game).conquered.add((ev.player, ev.card.id))
     game.trace.add("conquer", game.data.cite("score.conquer"), player=PlayerRef(ev.player), card=ev.card,
                    total=points[ev.player])
     return True

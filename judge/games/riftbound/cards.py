@@ -68,8 +68,14 @@ def permit_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
 
 
 def act_play(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
-    """Playing a card: from the hand, or from a zone an effect lets its player play it from."""
+    """Playing a card: from the hand, or from a zone an effect lets its player play it from; a unit to ``to:`` (base
+    or a battlefield: checked as it is played)."""
+    from judge.games.riftbound.play import act_to
+
     card = game.state.cards.get(action.get("play", ""))
+    if card is not None and action.get("to") is not None and action["to"] != "base" and action["to"] not in game.state.cards:
+        raise InvalidInput(f"`to:` must be base or a battlefield card, not {action['to']!r}", path + ("to",))
+    act_to(game, action, card)
     if card is not None and card.zone != "hand":
         player = action.get("by") or card.controller
         allowed = any(cid == card.id and inc == card.inc and zone == card.zone and p == player

@@ -58,6 +58,13 @@ def pay(game: "Game", link: "Link") -> None:
                 game.trace.add("deflect", game.data.cite("keyword.deflect"), card=o, amount=n)
                 amount += n
                 parts.append(f"+{n}")
+    if link.kind == "card":  # a battlefield's permission to play it there may cost more (「支付[A][A]」)
+        from judge.games.riftbound.play import extra_power
+
+        more = extra_power(game, st.cards[link.source.id], link.controller)
+        if more:
+            amount += more
+            parts.append(f"+{more}")
     for m in modifiers(game, link):
         if m.get("power"):
             amount = max(0, amount - int(m["power"]))

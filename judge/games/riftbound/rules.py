@@ -25,7 +25,7 @@ from judge.engine.errors import InvalidInput
 from judge.engine.refs import CardRef, Text
 from judge.engine.ruleset import Ruleset
 
-from judge.games.riftbound import board, cards, costs, counter, empower, layers, might, stun
+from judge.games.riftbound import board, cards, costs, counter, empower, layers, might, play, stun
 from judge.games.riftbound.state import battlefield_of, empowered, location, rs, stunned
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class RiftboundRules(Ruleset):
                 "disempower": empower.disempower_op, "stun": stun.stun_op, "counter": counter.counter_op,
                 "gain_control": counter.gain_control_op, "predict": cards.predict_op, "ready_runes": cards.ready_runes_op,
                 "permit_play": cards.permit_op, "score": board.score_op, "pay_power": costs.pay_power_op,
-                "take_control": counter.take_control_op}
+                "take_control": counter.take_control_op, "banish_replay": play.banish_replay_op}
 
     def event_kinds(self) -> dict[str, Any]:
         return self._events
@@ -187,7 +187,15 @@ class RiftboundRules(Ruleset):
         return board.lki_allowed(game, ctx, ref)
 
     def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
+        if ability is card.play and card.zone == "chain":  # the card itself being played: where to (FAQ vendetta-27)
+            return play.check(game, card, card.controller)
         return empower.requirement(game, card, ability)
+
+    def place(self, game: "Game", card: "Card") -> None:
+        play.place(game, card)
+
+    def end_turn(self, game: "Game") -> None:
+        rs(game).conquered.clear()
 
     def borrows_abilities(self, card: dict[str, Any]) -> bool:
         return any(isinstance(ab, dict) and ab.get("abilities_of") for ab in card.get("abilities") or [])

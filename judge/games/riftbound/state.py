@@ -23,6 +23,8 @@ class RiftState:
     power: dict[str, int] = field(default_factory=dict)  # player -> power their ready runes can pay
     points: dict[str, int] = field(default_factory=dict)
     permits: list[tuple[str, int, str, str]] = field(default_factory=list)  # (card, visit, zone, player): may play it from there
+    conquered: set[tuple[str, str]] = field(default_factory=set)  # (player, battlefield) conquered this turn
+    play_to: dict[str, str] = field(default_factory=dict)  # card id -> where it is being played (base or a battlefield)
 
 
 def rs(game: "Game") -> RiftState:
