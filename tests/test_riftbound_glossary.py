@@ -3,15 +3,12 @@ finds the rule that uses the document's word and the FAQ entry that uses the FAQ
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from judge import paths
 from judge.search.glossary import load_glossary
 from judge.search.index import Source
 from judge.search.query import search
-from search_fixtures import cache  # noqa: F401  (pytest fixture)
 
 # (the rules document's word, the FAQ's word, a rule using the first, a FAQ entry using the second)
 PAIRS = [
@@ -24,10 +21,17 @@ PAIRS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> "object":
+    """The bundled corpus, indexed once for this module in a private cache (never the user's)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("JUDGE_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        yield Source(paths.corpus_dir())
+
+
 @pytest.mark.parametrize("rules_word,faq_word,rule,entry", PAIRS, ids=[p[1] for p in PAIRS])
 def test_either_word_finds_both_the_rule_and_the_entry(rules_word: str, faq_word: str, rule: str, entry: str,
-                                                       cache: Path) -> None:
-    source = Source(paths.corpus_dir())
+                                                       source: Source) -> None:
     glossary = load_glossary()
     assert glossary.lookup(rules_word) is glossary.lookup(faq_word) is not None  # one concept
     for query in (rules_word, faq_word):
