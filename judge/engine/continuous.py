@@ -374,6 +374,22 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
     return vals, applied, rules
 
 
+def note_reordered(game: "Game", card: "Card", parts: list[ContEffect], base: dict[str, Any], cites: tuple[str, ...]) -> None:
+    """[layer.order]: say once per card when a game's order (its layers) applies the effects touching it in another
+    order than the one they began in."""
+    touching, vals = [], dict(base)
+    for p in parts:  # in the game's order, each judged on what those before it made of the card
+        if _touches(game, p, card, vals):
+            touching.append(p)
+            vals = _apply(game, p, card, vals)
+    in_time = sorted(touching, key=lambda p: (p.ts, p.order))
+    key = ("layers", card.id, card.inc, tuple(p.eid for p in touching))
+    if [p.eid for p in touching] == [p.eid for p in in_time] or key in game.state.ts_noted:
+        return
+    game.state.ts_noted.add(key)
+    game.trace.add("layer_order", cites, card=card.ref, effects=[p.text for p in touching])
+
+
 def _may_touch(eff: ContEffect, card: "Card") -> bool:
     aff = eff.affects
     if "cards" in aff:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine import events
 from judge.engine.errors import InvalidInput
 from judge.engine.refs import CardRef, PlayerRef, Text, ZoneRef
-from judge.games.riftbound.state import battlefield_of, location, rs
+from judge.games.riftbound.state import battlefield_of, current, location, rs
 
 if TYPE_CHECKING:
     from judge.engine.effects import Context
@@ -91,12 +91,9 @@ def relocate(game: "Game", card: "Card", to: str, by: CardRef | None, player: st
 def apply_relocate(game: "Game", ev: events.Event) -> bool:
     """The unit is now at its new location (the same object); leaving a battlefield takes it out of combat there."""
     st = game.state
-    assert ev.card is not None
-    if not st.is_current(ev.card):
-        return False
-    card = st.cards[ev.card.id]
+    card = current(game, ev)
     frm, to = ev.data["from_location"], ev.data["to_location"]
-    if frm == to:
+    if card is None or frm == to:
         return False
     if to == "base":
         card.zone = "base"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine import events
 from judge.engine.refs import CardRef
 
-from judge.games.riftbound.state import empowered, rs
+from judge.games.riftbound.state import current, empowered, rs
 
 if TYPE_CHECKING:
     from judge.engine.effects import Context
@@ -57,11 +57,9 @@ def disempower_op(game: "Game", ctx: "Context", spec: Any) -> bool:
 
 
 def apply(game: "Game", ev: events.Event) -> bool:
-    st = game.state
-    assert ev.card is not None
-    if not st.is_current(ev.card):
+    card = current(game, ev)
+    if card is None:
         return False
-    card = st.cards[ev.card.id]
     n = empowered(game, card) + (1 if ev.kind == "empower" else -1)
     rs(game).empowered[card.id] = (card.inc, n)
     if ev.kind == "empower":

@@ -33,23 +33,7 @@ def order(game: "Game", effs: list[Any], card: "Card", base: dict[str, Any]) -> 
     them in another order than the one they began in."""
     split = [(layer, part) for e in sorted(effs, key=lambda e: (e.ts, e.order)) for layer, part in parts(e)]
     split.sort(key=lambda lp: (lp[0], lp[1].ts, lp[1].order))
-    _note(game, card, [p for _, p in split], base)
+    from judge.engine.continuous import note_reordered
+
+    note_reordered(game, card, [p for _, p in split], base, game.data.cite("layer.order"))
     return [(part, f"layer_{layer}", []) for layer, part in split]
-
-
-def _note(game: "Game", card: "Card", seq: list[Any], base: dict[str, Any]) -> None:
-    from judge.engine.continuous import _apply, _touches
-
-    touching, vals = [], dict(base)
-    for p in seq:
-        if _touches(game, p, card, vals):
-            touching.append(p)
-            vals = _apply(game, p, card, vals)
-    in_time = sorted(touching, key=lambda p: (p.ts, p.order))
-    if [p.eid for p in touching] == [p.eid for p in in_time]:
-        return
-    key = ("layers", card.id, card.inc, tuple(p.eid for p in touching))
-    if key in game.state.ts_noted:
-        return
-    game.state.ts_noted.add(key)
-    game.trace.add("layer_order", game.data.cite("layer.order"), card=card.ref, effects=[p.text for p in touching])

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from judge.engine import events
 from judge.engine.refs import CardRef, Text
 
+from judge.games.riftbound.state import current
+
 if TYPE_CHECKING:
     from judge.engine.effects import Context
     from judge.engine.game import Game
@@ -91,8 +93,7 @@ def apply_might(game: "Game", ev: events.Event) -> bool:
     from judge.engine.continuous import from_spec
 
     st = game.state
-    assert ev.card is not None
-    if not st.is_current(ev.card):
+    if current(game, ev) is None or ev.card is None:
         return False
     old = _might(game, ev.card)
     amount = int(ev.data["amount"])

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from judge.engine.events import Event
     from judge.engine.game import Game
     from judge.engine.state import Card
 
@@ -60,3 +61,10 @@ def empowered(game: "Game", card: "Card") -> int:
 
 def stunned(game: "Game", card: "Card") -> bool:
     return rs(game).stunned.get(card.id) == card.inc
+
+
+def current(game: "Game", ev: "Event") -> "Card | None":
+    """The event's card if it is still the same object (it has not left its zone since), else None."""
+    if ev.card is None or not game.state.is_current(ev.card):
+        return None
+    return game.state.cards[ev.card.id]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine import events
 from judge.engine.refs import CardRef
 
-from judge.games.riftbound.state import rs, stunned
+from judge.games.riftbound.state import current, rs, stunned
 
 if TYPE_CHECKING:
     from judge.engine.effects import Context
@@ -37,10 +37,10 @@ def stun_op(game: "Game", ctx: "Context", spec: Any) -> bool:
 
 
 def apply(game: "Game", ev: events.Event) -> bool:
-    assert ev.card is not None
-    if not game.state.is_current(ev.card):
+    card = current(game, ev)
+    if card is None:
         return False
-    rs(game).stunned[ev.card.id] = ev.card.inc
+    rs(game).stunned[card.id] = card.inc
     game.trace.add("stun", game.data.cite("effect.one_shot"), card=ev.card)
     return True
 
