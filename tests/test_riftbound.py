@@ -67,11 +67,16 @@ def test_every_faq_scenario_reproduces_its_ruling_and_cites_only_known_rules(pat
         assert set(step.cites) <= known, (step.kind, step.cites)
 
 
-def test_every_scenario_quotes_its_faq_entry() -> None:
-    """The notes quote the question and the answer (問：… 答：…), or the explanation they rest on (說明)."""
+def test_every_scenario_quotes_its_faq_entry_or_rule() -> None:
+    """The notes quote the question and the answer (問：… 答：…) or the explanation they rest on (說明); a worked
+    example's, the rule's example (示例)."""
     for p in FILES:
-        notes = load_file(p).data["notes"]
-        assert ("問：" in notes and "答：" in notes) or "說明" in notes, p.name
+        sc = load_file(p)
+        notes = sc.data["notes"]
+        if sc.data["source"]["kind"] == "example":
+            assert "示例" in notes, p.name
+        else:
+            assert ("問：" in notes and "答：" in notes) or "說明" in notes, p.name
 
 
 # --- might changes (FAQ vendetta-03, -04, -20, -22) -------------------------------------------------------------

@@ -206,7 +206,8 @@ def _lock_info(game: "Game", ab: dict[str, Any], ev: "Event", bindings: dict[str
         if key in ev.data and _mentions_event(ab, key):
             bindings[f"event_{key}"] = ev.data[key]
             value = ev.data[key]
-            shown = value if isinstance(value, CardRef) else Text(str(value), str(value))
+            card = game.state.cards.get(value) if isinstance(value, str) else None  # a card id: name the card
+            shown = value if isinstance(value, CardRef) else card.ref if card is not None else Text(str(value), str(value))
             out.append((game.data.text(f"info_{key}") if f"info_{key}" in game.data.words else Text(key, key), shown))
     return out
 
