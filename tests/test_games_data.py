@@ -109,6 +109,18 @@ def test_every_rule_key_a_games_own_modules_cite_is_mapped_by_that_game(game: st
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_games_own_modules_use_only_its_own_phrases_and_words(game: str) -> None:
+    """Steps and words a game's mechanism modules add exist in that game's data, in both languages."""
+    data = load_game(game)
+    for p in sorted((ROOT / "judge/games" / game).glob("*.py")):
+        text = p.read_text(encoding="utf-8")
+        for kind in re.findall(r'trace\.add\(\s*"([a-z_]+)"', text):
+            assert data.phrases.get(kind, {}).get("en") and data.phrases[kind].get("zh"), (p.name, kind)
+        for word in re.findall(r'\.text\(\s*"([a-z_]+)"', text) + [f"why_{r}" for r in re.findall(r'return "([a-z_]+)"  #', text)]:
+            assert word in data.words, (p.name, word)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_mapped_rule_is_a_rule_of_the_games_own_document(game: str) -> None:
     data = load_game(game)
     corpus = load_corpus()

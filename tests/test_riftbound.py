@@ -429,3 +429,33 @@ def test_a_unit_cannot_be_played_to_a_battlefield_its_player_does_not_control() 
     u: {name: u, owner: you, zone: hand, type: unit, power: 2, play: {}}
     """, "- {play: u, to: perch}\n", you="resources: 5, power: 2")
     assert "rewind" in kinds(res) and card(res, "u").zone == "hand"  # type: ignore[attr-defined]
+
+
+# --- the card library (scenario files share card texts) --------------------------------------------------------------
+def test_a_card_library_error_names_the_library_file_line_and_column(tmp_path: Path) -> None:
+    """Bad input gets file:line:column: a field a card took from its library is reported where the library has it."""
+    (tmp_path / "lib.cards").write_text("cards:\n  c:\n    name: c\n    type: spell\n    power: lots\n", encoding="utf-8")
+    text = ("game: riftbound\ntitle: t\nlibrary: lib.cards\nplayers: [{id: you}, {id: opp}]\nturn: you\n"
+            "cards:\n  x: {uses: c, owner: you, zone: hand}\n")
+    with pytest.raises(ScenarioError) as e:
+        load_text(text, str(tmp_path / "s.yaml"))
+    assert (e.value.file, e.value.line, e.value.column) == (str(tmp_path / "lib.cards"), 5, 12)
+    with pytest.raises(ScenarioError, match=r"lib.cards has no card 'd'; its cards: c") as e:
+        load_text(text.replace("uses: c", "uses: d"), str(tmp_path / "s.yaml"))
+    assert (e.value.line, e.value.column) == (7, 13)  # the value of the scenario's own `uses:`
+
+
+def test_a_scenario_card_overrides_the_librarys_field() -> None:
+    """A card's own field replaces the library's (Gangplank at 1 [M] in vendetta-22, not his printed 6)."""
+    sc = load_file(HERE / "vendetta_22_gangplank_stupefy.yaml")
+    assert sc.data["cards"]["gp"]["power"] == 1 and sc.data["cards"]["gp"]["name"]["zh"] == "「海军」刚普朗克"
+
+
+def test_a_game_cannot_redefine_a_field_of_the_shared_format() -> None:
+    """A game's `schema:` adds fields; one that changed an existing field's meaning for every game is refused."""
+    from copy import deepcopy
+
+    from judge.scenario.loader import _add_game_fields, schema
+
+    with pytest.raises(ValueError, match="ability.power"):
+        _add_game_fields(deepcopy(schema()), {"ability": {"power": {"type": "integer", "minimum": 0}}})
