@@ -431,6 +431,27 @@ def test_a_unit_cannot_be_played_to_a_battlefield_its_player_does_not_control() 
     assert "rewind" in kinds(res) and card(res, "u").zone == "hand"  # type: ignore[attr-defined]
 
 
+# --- Legion, Predict (vendetta-18, -05) -------------------------------------------------------------------------------
+def test_legion_is_off_when_no_other_card_was_played() -> None:
+    """vendetta-18: Legion checks whether its player finalized another card this turn: the first card played has none."""
+    res = make("""
+    l: {uses: legion_spell, owner: opp, zone: hand}
+    d: {name: d, owner: opp, zone: deck, type: spell}
+    """, "- {play: l, by: opp}\n- resolve_all\n", turn="opp")
+    assert res.game is not None and len(res.game.state.in_zone("hand", "opp")) == 0
+
+
+def test_predict_may_put_the_top_card_on_the_bottom() -> None:
+    """vendetta-05 names Predict; read here as: look at the top card of your main deck, you may recycle it (put it on
+    the bottom) — the next card drawn is then the second one."""
+    res = make("""
+    s: {name: s, owner: you, zone: hand, type: spell, play: {do: [{predict: {player: you}}, {draw: {player: you, count: 1}}]}}
+    top: {name: top, owner: you, zone: deck, type: spell}
+    second: {name: second, owner: you, zone: deck, type: spell}
+    """, "- {play: s}\n- resolve_all\n", "- {for: s, slot: predict, may: true}\n")
+    assert card(res, "second").zone == "hand" and card(res, "top").zone == "deck"  # type: ignore[attr-defined]
+
+
 # --- the card library (scenario files share card texts) --------------------------------------------------------------
 def test_a_card_library_error_names_the_library_file_line_and_column(tmp_path: Path) -> None:
     """Bad input gets file:line:column: a field a card took from its library is reported where the library has it."""
