@@ -96,11 +96,14 @@ def test_every_entry_not_yet_encoded_without_scenarios(root: Path, tmp_path: Pat
     assert "尚未编码 41" in text and "不在语料库中 37" in text
     assert "riftbound 206 #3" in text
     assert "359.3.f.1（不在语料库中）" in text
-    assert text.rstrip().endswith("通过")
+    # never a bare OK while published rulings went unchecked: the last line says how many were not
+    assert text.rstrip().splitlines()[-1] == "通过：已运行的 0 条已发布的裁定均已重现；另有 41 条尚未核对（尚未编码）"
+    assert "FAQ：已重现 0/34，尚未编码 34；规则示例：已重现 0/7，尚未编码 7，片段 0" in text
     text = check.render_text(report, "en")
     assert "41 not yet encoded" in text and "37 not in the corpus" in text
     assert "359.3.f.1 (not in the corpus)" in text
-    assert text.rstrip().endswith("OK")
+    assert text.rstrip().splitlines()[-1] == "OK for the 0 published rulings run, all reproduced; 41 more not checked (not yet encoded)"
+    assert "FAQ: 0/34 reproduced, 34 not encoded; worked examples: 0/7 reproduced, 7 not encoded, 0 fragments" in text
 
 
 def test_faq_sourced_scenarios_are_found_and_need_a_runner(root: Path, tmp_path: Path) -> None:
@@ -235,3 +238,40 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
     case = zh.find("./testsuite[@name='faq.riftbound.vendetta']/testcase[@name='vendetta-01']")
     assert case.find("skipped").get("message") == "尚未编码"
     assert zh.find(".//testcase[@name='vendetta-03']/failure").get("message").startswith("裁定回归失败：")
+
+
+def test_an_unencoded_entry_is_listed_with_the_mechanism_it_needs(root: Path, tmp_path: Path) -> None:
+    """Issue 11: each unencoded entry shows the mechanism it still needs (judge/faq/pending.yaml), in the summary too."""
+    report = run(root, scenarios=tmp_path / "no-such-folder")
+    needs = check.pending()
+    text = check.render_text(report, "zh")
+    assert f"  vendetta-08：{needs['vendetta-08']['zh']}" in text  # the summary's list
+    assert f"    尚需：{needs['vendetta-08']['zh']}" in text  # under the entry
+    assert "尚需：（所需机制未记录）" in text  # an entry the file does not list (encoded in the bundled scenarios)
+    assert by_id(report)["vendetta-08"].to_dict()["needs"]["en"] == needs["vendetta-08"]["en"]
+
+
+def by_id(report: check.Report) -> dict[str, check.EntryResult]:
+    return {r.entry.id: r for r in report.results}
+
+
+def test_the_pending_list_is_exactly_the_entries_the_bundled_scenarios_do_not_encode(root: Path) -> None:
+    """An entry leaves judge/faq/pending.yaml when a scenario encodes it; every other entry is in it, in both
+    languages."""
+    encoded = set(check.find_faq_scenarios(REPO / "scenarios"))
+    all_ids = {e.id for d in load_documents(root) for e in d.entries}
+    needs = check.pending()
+    assert set(needs) == all_ids - encoded
+    assert all(set(v) == {"zh", "en"} and all(v.values()) for v in needs.values())
+
+
+def test_a_rule_added_to_the_corpus_flags_an_encoded_entry_that_still_passes(tmp_path: Path) -> None:
+    """A changed cited rule (a rules document holding it added) flags its entry for review even though its scenario
+    still reproduces the answer: the FAQ is undated, so which one prevails cannot be told."""
+    root = make_root(tmp_path, DATA / "faq_rules_dated.txt")  # holds 375, which vendetta-04 cites
+    sc = tmp_path / "scenarios"
+    p = scenario(sc / "riftbound", "v04.yaml", "vendetta-04")
+    report = run(root, scenarios=sc, runner=lambda paths: [Outcome(p, True)])
+    entry = by_id(report)["vendetta-04"]
+    assert entry.ruling == "reproduced" and entry.review
+    assert "vendetta-04   已重现" in check.render_text(report, "zh") and "⚑ 待复核" in check.render_text(report, "zh")

@@ -29,8 +29,9 @@ GENERIC_ZONES = {"hand", "deck", "chain"}  # every game has these (judge.engine.
 # chain that is an activated ability (崛起 also has a card type 能力), "resources" a player's pool and a cost's amount
 # (崛起 also has a zone 资源栏), "units" the number of units a player controls on the field in an expectation (崛起
 # also has a zone 部队栏), "graveyard" the game data's field naming where destroyed cards go (the Three-Kingdoms game
-# calls its zone so)
-FORMAT_WORDS = {"ability", "resources", "units", "graveyard"}
+# calls its zone so), "unit" the format's `type: unit` (any type the game data marks as a unit; Riftbound also calls a
+# card type 单位 unit)
+FORMAT_WORDS = {"ability", "resources", "units", "graveyard", "unit"}
 
 
 def _engine_sources() -> list[Path]:
@@ -94,6 +95,29 @@ def test_every_rule_key_the_engine_cites_is_mapped_by_the_game(game: str) -> Non
 def test_rule_keys_named_in_comments_exist(game: str) -> None:
     missing = _comment_keys() - set(load_game(game).rules)
     assert not missing, f"comments name rule keys that {game} does not map: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_key_a_games_own_modules_cite_is_mapped_by_that_game(game: str) -> None:
+    """A game's own mechanism modules (judge/games/<game>/*.py) may cite keys only that game has; it must map them."""
+    keys: set[str] = set()
+    for p in sorted((ROOT / "judge/games" / game).glob("*.py")):
+        for call in re.findall(r"\bcite\(([^()]*(?:\([^()]*\)[^()]*)*)\)", p.read_text(encoding="utf-8")):
+            keys |= set(re.findall(r'"([a-z_]+\.[a-z_.]+)"', call))
+    missing = keys - set(load_game(game).rules)
+    assert not missing, f"{game}'s modules cite rule keys its data does not map: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_own_modules_use_only_its_own_phrases_and_words(game: str) -> None:
+    """Steps and words a game's mechanism modules add exist in that game's data, in both languages."""
+    data = load_game(game)
+    for p in sorted((ROOT / "judge/games" / game).glob("*.py")):
+        text = p.read_text(encoding="utf-8")
+        for kind in re.findall(r'trace\.add\(\s*"([a-z_]+)"', text):
+            assert data.phrases.get(kind, {}).get("en") and data.phrases[kind].get("zh"), (p.name, kind)
+        for word in re.findall(r'\.text\(\s*"([a-z_]+)"', text) + [f"why_{r}" for r in re.findall(r'return "([a-z_]+)"  #', text)]:
+            assert word in data.words, (p.name, word)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -88,12 +88,16 @@ def test_expected_ids_exist(real_root: Path) -> None:
 
 
 def test_glossary_terms_are_the_documents_own_words(real_root: Path) -> None:
+    """A game's terms are spelled as its documents spell them: its rules, or its published FAQ."""
+    from judge.faq.model import load_faq
+
     corpus = load_corpus(real_root)
     glossary = load_glossary(glossary_path(real_root))
     assert len(glossary.concepts) >= 20
     for concept in glossary.concepts:
         for game, terms in concept.terms.items():
             text = "\n".join(f"{r.title}\n{r.text}\n" + "\n".join(e.text for e in r.examples) for r in corpus.all_rules(game))
+            text += "\n".join(e.text for e in load_faq(real_root, game))
             for term in terms:
                 assert term in text, f"{concept.id}: {game} does not spell {term!r}"
         for game, ids in concept.rules.items():

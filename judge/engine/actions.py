@@ -58,6 +58,12 @@ def _name(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """The controller names a word of a kind (a card type of the game), stored under ``store`` for later steps."""
     kind = spec.get("kind", "type")
     options = tuple(game.data.types) if kind == "type" else tuple(spec.get("options") or ())
+    if kind == "card":  # [effect.name]: a card's name: the names of the cards in the game fitting the description
+        from judge.engine.targets import matches_filter
+
+        flt = spec.get("filter") or {}
+        options = tuple(sorted({c.name.get("zh", c.id) for c in game.state.cards.values()
+                                if matches_filter(game, c, flt, ctx.controller, None) is None}))
     word = str(game.ask(Choice("name", ctx.controller, ctx.source.id, options)))
     ctx.names[str(spec.get("store", "named"))] = word
     shown = Text(game.data.type_name(word, "zh"), game.data.type_name(word, "en")) if kind == "type" else Text(word, word)

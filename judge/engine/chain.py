@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.engine import costs, events, targets
+from judge.engine import costs, events, history, repeat, targets
 from judge.engine.choice import Choice
 from judge.engine.errors import CannotAdd
 from judge.engine.options import ENUMERATE_MAX, subsets
@@ -58,6 +58,7 @@ def choose_parts(game: "Game", link: Link) -> None:
     taken: set[Obj] = set()
     for slot in targets.all_slots(link):  # [target.choose]
         targets.choose_slot(game, link, slot, taken)
+    repeat.choose(game, link)  # [keyword.repeat]: whether to pay for more executions, and their choices
 
 
 def announce_events(game: "Game", link: Link) -> None:
@@ -83,8 +84,10 @@ def add_link(game: "Game", player: str, kind: str, source: CardRef, text: dict[s
         keys = ["chain.announce"] + (["chain.ability"] if kind == "ability" else []) + (["ability.other_zone"] if elsewhere else [])
         game.trace.add("announce", game.data.cite(*keys),
                        player=game.player_ref(player), link=LinkRef(link.uid))
+        history.check_allowed(game, link)  # [play.restricted], and the game's own limits on using an ability
         choose_parts(game, link)
         costs.pay(game, link)
+        history.finalized(game, link)  # [play.finalized]: it now counts as played
     except CannotAdd as e:
         uid_next = game.state.next_uid
         game.state = saved  # [chain.rewind]: the whole action is rewound

@@ -279,7 +279,11 @@ def condition(game: "Game", cond: dict[str, Any], card: "Card", eff: ContEffect)
         return (game.state.turn == eff.controller) == bool(cond["your_turn"])
     if "attacks" in cond:  # the affected card attacks the effect's source ("敵方部隊攻擊你時")
         return combat.get("attacker") == card.ref and combat.get("defender") == eff.source
-    return True
+    from judge.engine.effects import Context, test_condition
+
+    # any other condition of the effect language (or of the game's own kinds), read with the effect's source as
+    # "self" and the affected card as "it"
+    return test_condition(game, Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref}), cond)
 
 
 def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card", vals: dict[str, Any]) -> int:
@@ -368,6 +372,22 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
             note_dependency(game, card, eff, reason, real)
         vals = new
     return vals, applied, rules
+
+
+def note_reordered(game: "Game", card: "Card", parts: list[ContEffect], base: dict[str, Any], cites: tuple[str, ...]) -> None:
+    """[layer.order]: say once per card when a game's order (its layers) applies the effects touching it in another
+    order than the one they began in."""
+    touching, vals = [], dict(base)
+    for p in parts:  # in the game's order, each judged on what those before it made of the card
+        if _touches(game, p, card, vals):
+            touching.append(p)
+            vals = _apply(game, p, card, vals)
+    in_time = sorted(touching, key=lambda p: (p.ts, p.order))
+    key = ("layers", card.id, card.inc, tuple(p.eid for p in touching))
+    if [p.eid for p in touching] == [p.eid for p in in_time] or key in game.state.ts_noted:
+        return
+    game.state.ts_noted.add(key)
+    game.trace.add("layer_order", cites, card=card.ref, effects=[p.text for p in touching])
 
 
 def _may_touch(eff: ContEffect, card: "Card") -> bool:

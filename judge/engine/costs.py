@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.engine import events
+from judge.engine import events, repeat
 from judge.engine.choice import Choice
 from judge.engine.errors import CannotAdd
 from judge.engine.refs import Text
@@ -29,6 +29,11 @@ def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
                 continue
             if matches_filter(game, source, ab.get("applies") or {}, card.controller, None) is None:
                 out.append(ab)
+    if link.kind == "card":  # the card's own "I cost … less" (wherever it is played from)
+        out += [ab for ab in source.abilities if ab.get("kind") == "cost_modifier" and ab.get("own")]
+    if link.kind == "card":  # [cost.next]: "the next card you play costs … less", made by a resolving link
+        out += [m for m in st.cost_mods if m["player"] == link.controller
+                and matches_filter(game, source, m.get("applies") or {}, m["player"], None) is None]
     return out
 
 
@@ -43,6 +48,7 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     if alt is not None and not link.free:
         use_alt = game.ask(Choice("alt_cost", link.controller, link.source.id, (False, True)))
         if use_alt:
+            game.state.paid_alt.add(link.source)  # the card, as this chain item (it may leave the chain before the link goes)
             base = int(eval_static(game, alt.get("resources", 0), link))
             parts = [game.data.text("cost_alt", n=base)]
             game.trace.add("alt_cost", game.data.cite("cost.total"), player=game.player_ref(link.controller))
@@ -51,13 +57,14 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     amount = base
     mods = modifiers(game, link)
     adds = [int(m["add"]) for m in mods if "add" in m] + [int(eval_static(game, a.get("resources", 0), link)) for a in spec.get("additional") or []]
+    adds += [int(eval_static(game, c.get("resources", 0), link)) for c in repeat.cost(game, link)]  # [keyword.repeat]
     for a in adds:
         amount += a
         parts.append(Text(f"+{a}", f"+{a}"))
     # Reductions in the order that costs least: those with a minimum first (that limit binds only its own part).
     reductions = sorted((m for m in mods if "reduce" in m), key=lambda m: 0 if "minimum" in m else 1)
     for m in reductions:
-        r = int(m["reduce"])
+        r = int(eval_static(game, m["reduce"], link))  # a number, or one read now ("[1] less for each card …")
         if "minimum" in m:
             floor = int(m["minimum"])
             amount = max(min(amount, floor), amount - r)
@@ -77,6 +84,7 @@ def pay(game: "Game", link: "Link") -> None:
 
     st = game.state
     spec = link.text.get("cost") or {}
+    once = [] if link.free else [m for m in modifiers(game, link) if any(m is x for x in st.cost_mods)]
     amount, detail = total(game, link)
     if spec or amount:
         keys = ["cost.total"] + (["cost.modifier"] if modifiers(game, link) and not link.free else []) + \
@@ -107,3 +115,22 @@ def pay(game: "Game", link: "Link") -> None:
         paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if paid:
         game.trace.add("pay", game.data.cite("cost.total", *(["cost.exhaust"] if spec.get("exhaust") else [])), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))
+    game.data.extra_cost(game, link)  # the parts of the cost the game's own rules add (another currency …)
+    for m in once:  # [cost.next]: "the next card" reduction is used up by this card
+        st.cost_mods = [x for x in st.cost_mods if x is not m]
+        game.trace.add("next_cost_used", game.data.cite("cost.next"), link=link.source, card=m["source"])
+
+
+def next_cost(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
+    """[cost.next]: a step making "the next card [player] plays [this turn] costs … less"; it applies to the first card
+    that player adds to the chain after it is made, and is then used up."""
+    from judge.engine.effects import players, value
+
+    for p in players(ctx, spec.get("player", "you")):
+        mod = {k: v for k, v in spec.items() if k not in ("player", "reduce", "text", "text_en")}
+        mod.update(player=p, reduce=value(ctx, spec.get("reduce", 0)), source=ctx.source, once=True,
+                   until=str(spec.get("until", "game")))
+        game.state.cost_mods.append(mod)
+        game.trace.add("next_cost", game.data.cite("cost.next"), player=game.player_ref(p),
+                       text=Text(str(spec.get("text", "…")), str(spec.get("text_en") or spec.get("text", "…"))))
+    return True

@@ -38,6 +38,7 @@ class Context:
     read: set[str] = field(default_factory=set)
     names: dict[str, str] = field(default_factory=dict)  # words a step named (``name``), by their ``store`` name
     groups: dict[str, list[CardRef]] = field(default_factory=dict)  # cards a step gathered (``reveal``), by name
+    ignored: set[str] = field(default_factory=set)  # [instruction.ignored]: target slots whose every target is now illegal
 
 
 # --- values --------------------------------------------------------------------------------------
@@ -80,6 +81,11 @@ def value(ctx: Context, spec: Any) -> int:
             return int(stat)
         if op == "var":
             return int(ctx.vars.get(arg, 0))
+        if op == "played":  # [play.finalized]: how many cards fitting the description a player played this turn
+            from judge.engine.history import count
+
+            flt = {k: v for k, v in arg.items() if k != "player"}
+            return sum(count(game, p, flt) for p in players(ctx, arg.get("player", "you")))
         if op == "event":  # what the triggering event carried (e.g. the amount of damage dealt or prevented)
             return int(ctx.bindings.get(f"event_{arg}", 0) or 0)  # type: ignore[call-overload]
         if op == "hand":
@@ -200,7 +206,9 @@ def players(ctx: Context, spec: Any) -> list[str]:
         refs = cards(ctx, spec.get("controller_of", spec.get("owner_of")))
         out = []
         for r in refs:
-            card, _ = st.view(r)  # [info.lki]: read from the last time it was where the text expects
+            card, old = st.view(r)  # [info.lki]: read from the last time it was where the text expects
+            if old and not ctx.game.data.lki_allowed(ctx.game, ctx, r):
+                continue  # the game's rules give no last-known information here
             out.append(card.controller if "controller_of" in spec else card.owner)
         return out
     if isinstance(spec, str) and spec in ctx.legal:
@@ -228,7 +236,12 @@ def op_key(op: dict[str, Any]) -> str:
 def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
     game.spend()
     key = op_key(op)
-    done = _HANDLERS[key](game, ctx, op[key])
+    if ctx.ignored and _refers_only_to(op, ctx.ignored, set(ctx.legal) - ctx.ignored):
+        # [instruction.ignored]: an instruction about targets that are no longer legal is not carried out, nor is
+        # an instruction linked to it (one that refers to those targets)
+        game.trace.add("ignored", game.data.cite("instruction.ignored"), what=_op_text(game, op, key))
+        return False
+    done = (game.data.op(key) or _HANDLERS[key])(game, ctx, op[key])
     if "if_you_do" in op:  # [effect.if_you_do]: only if all those actions were done
         game.trace.add("if_you_do_yes" if done else "if_you_do_no", game.data.cite("effect.if_you_do"))
         if done:
@@ -238,6 +251,32 @@ def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
         if not done:
             run_ops(game, ctx, op["if_not_done"])
     return done
+
+
+def _refers_only_to(op: Any, names: set[str], others: set[str]) -> bool:
+    """Does this step refer to some of ``names`` and to none of ``others`` (target slot names)?"""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            found.add(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if k not in ("text", "text_en"):
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(op)
+    return bool(found & names) and not found & others
+
+
+def _op_text(game: "Game", op: dict[str, Any], key: str) -> Text:
+    """How the trace names a step: its own text, else the word for its operation."""
+    if op.get("text"):
+        return Text(str(op["text"]), str(op.get("text_en") or op["text"]))
+    return game.data.text(f"op_{key}") if f"op_{key}" in game.data.words else Text(key, key)
 
 
 def _each_card(ctx: Context, spec: Any, act: Callable[[CardRef], bool], cant: str) -> bool:
@@ -331,7 +370,7 @@ def _repair(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 def _destroy(game: "Game", ctx: Context, spec: Any) -> bool:
     return _each_card(ctx, spec, lambda r: _on_field(game, r) and events.emit(game, events.Event(
         "move", r, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("effect.one_shot"),
-                         "by": ctx.source})) is not None, "destroy")
+                         "by": ctx.source, "by_player": ctx.controller})) is not None, "destroy")
 
 
 def _move(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
@@ -401,6 +440,8 @@ def _discard(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         for cid in picked:
             events.emit(game, events.Event("move", game.state.cards[cid].ref, player=p, data={"to": game.data.graveyard, "cause": "discard"}))
         game.trace.add("discard", game.data.cite("effect.discard"), player=PlayerRef(p), cards=[CardRef(c, game.state.cards[c].inc - 1) for c in picked])
+        if "as" in spec:  # the cards discarded, for later steps (where they are now)
+            ctx.groups.setdefault(str(spec["as"]), []).extend(game.state.cards[c].ref for c in picked)
         total += len(picked)
     if "store" in spec:
         ctx.vars[spec["store"]] = total
@@ -571,7 +612,23 @@ def test_condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
                                                    ctx.link) is None
     if kind == "hand_empty":  # the player has no card in hand
         return all(not game.state.in_zone("hand", p) for p in players(ctx, arg))
-    raise ValueError(f"unknown condition {kind!r}")
+    if kind == "played":  # [play.finalized]: what a player has played this turn
+        from judge.engine.history import condition
+
+        return condition(game, ctx, arg)
+    if kind == "first_played":  # [play.finalized]: the card is the first card its player played this turn
+        from judge.engine.history import first
+
+        return any(first(game, r.id) for r in cards(ctx, arg))
+    if kind == "not":
+        return not test_condition(game, ctx, arg)
+    if kind in ("all", "any"):  # several conditions, all of them or at least one
+        results = [test_condition(game, ctx, c) for c in arg]
+        return all(results) if kind == "all" else any(results)
+    own = game.data.condition(game, ctx, kind, arg)  # a condition of the game's own kind
+    if own is None:
+        raise ValueError(f"unknown condition {kind!r}")
+    return own
 
 
 def _condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
@@ -583,9 +640,10 @@ def _condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
         game.trace.add("if_targeted_yes" if hit else "if_targeted_no", game.data.cite("effect.if_targeted"),
                        card=wanted[0] if wanted else CardRef(str(arg), 0))
         return hit
-    if kind in ("matches", "hand_empty"):  # does the card fit the description (with words a step named)? no hand?
+    if kind not in ("gte", "lte", "eq"):  # does the card fit the description (with words a step named)? no hand? …
         ok = test_condition(game, ctx, cond)
-        game.trace.add("condition", game.data.cite("effect.text_order"), what=game.data.text(f"cond_{kind}"), amount=ok)
+        what = game.data.text(f"cond_{kind}") if f"cond_{kind}" in game.data.words else Text(kind, kind)
+        game.trace.add("condition", game.data.cite("effect.text_order"), what=what, amount=ok)
         return ok
     if kind in ("gte", "lte", "eq"):
         a, b = (value(ctx, v) for v in arg)
@@ -649,6 +707,35 @@ def _create(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     return ok
 
 
+def _reflexive(game: "Game", ctx: Context, branches: list[dict[str, Any]]) -> bool:
+    """[trigger.reflexive]: each branch whose condition holds now is a triggered ability of this link's source and
+    controller, waiting to go on the chain like any other (its controller orders them)."""
+    from judge.engine.state import Waiting
+    from judge.engine.triggers import _wait as wait
+
+    made = []
+    for b in branches:
+        if "if" in b and not test_condition(game, ctx, b["if"]):
+            continue
+        text = {"kind": "triggered", **{k: v for k, v in b.items() if k != "if"}}
+        wait(game, Waiting("trigger", ctx.source, ctx.controller, text, dict(ctx.bindings)))
+        made.append(Text(str(b.get("text", "…")), str(b.get("text_en") or b.get("text", "…"))))
+    game.trace.add("reflexive", game.data.cite("trigger.reflexive"), card=ctx.source, text=made)
+    return bool(made)
+
+
+def _cannot_play(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    from judge.engine.history import restrict
+
+    return restrict(game, ctx, spec)
+
+
+def _next_cost(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    from judge.engine.costs import next_cost
+
+    return next_cost(game, ctx, spec)
+
+
 _HANDLERS: dict[str, Callable[["Game", Context, Any], bool]] = {  # the operations of the effect language
     "damage": _damage,
     "repair": _repair,
@@ -673,6 +760,9 @@ _HANDLERS: dict[str, Callable[["Game", Context, Any], bool]] = {  # the operatio
     "prevent": _prevent_op,
     "for_each": _for_each,
     "create": _create,
+    "reflexive": _reflexive,
+    "cannot_play": _cannot_play,
+    "next_cost": _next_cost,
 }
 from judge.engine.actions import HANDLERS as _ACTIONS  # noqa: E402  (actions builds on the helpers above)
 

@@ -52,17 +52,25 @@ def _emit(game: "Game", event: Event) -> Event | None:
     event.data.setdefault("eid", game.event_count)
     if "applied" not in event.data:
         event.data["applied"] = set(game.inherit)  # [replacement.once]: events a replacement produced remember it
+    why = game.data.forbids(game, event)
+    if why is not None:  # [instruction.negated]: a rule effect keeps it from happening: there is nothing to replace
+        game.trace.add("negated", game.data.cite("instruction.negated"), what=game.data.text(f"event_{event.kind}")
+                       if f"event_{event.kind}" in game.data.words else event.kind, why=why)
+        return None
     final = replace(game, event)
     if final is None:
         game.chars_cache.clear()
         return None
-    ok = _APPLY[final.kind](game, final)
+    apply = _APPLY.get(final.kind) or game.data.event_kinds()[final.kind]  # a game's own kinds of event
+    ok = apply(game, final)
     game.chars_cache.clear()
     if not ok:
         return None
     triggers.collect(game, final)  # [replacement.instead]: only what actually happened triggers
     if game.state_triggers:
         triggers.check_state_triggers(game)  # [trigger.state]: a state can hold even for a moment mid-resolution
+    if game.becomes_triggers:
+        triggers.check_becomes(game)  # [trigger.becomes]: a condition that has just become true
     return final
 
 
@@ -88,6 +96,7 @@ def _apply_move(game: "Game", ev: Event) -> bool:
                 ab.get("kind") in ("continuous", "cost_modifier", "replacement") for ab in card.abilities):
             game.trace.add("abilities_end", game.data.cite("continuous.ends"), card=ev.card)  # [continuous.ends]
     st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit [info.lki]
+    st.moved_by[ev.card] = ev.data.get("by")  # [info.lki]: what moved it (a source card), for games that ask
     card.inc += 1
     card.zone = to
     card.ts = st.tick()  # [timestamp.card]: the timestamp of a card is when it entered its zone
@@ -281,4 +290,5 @@ _APPLY = {
     "gain_life": _apply_life,
     "lose_life": _apply_life,
     "turn_end": _apply_nothing,
+    "played": _apply_nothing,
 }

@@ -21,6 +21,7 @@ def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
     origin = how.get("from", "")
     if how.get("controller"):
         card.controller = how["controller"]
+    game.data.place(game, card)  # where on the field, when the game's rules let its player choose
     # [enter.as]: effects created "as [this card] enters" apply without the chain
     for ab in card.abilities:
         if ab.get("kind") == "as_enters":

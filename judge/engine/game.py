@@ -47,6 +47,7 @@ class Game:
         self.loop_stop: Any = None  # [loop.mandatory]: set while a shortcut loop is ending
         self.loop_refuse: str | None = None  # [loop.optional]: this player may not continue the loop next time
         self.state_triggers = _has_state_triggers(state)  # [trigger.state]: checked after every event only if any
+        self.becomes_triggers = _has_state_triggers(state, "becomes")  # [trigger.becomes]: likewise
         self._field = {z: data.is_field(z) for z in data.zones}
         self.work = 0  # see MAX_WORK
 
@@ -114,13 +115,16 @@ class Game:
     def act(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
         """Carry out one scenario action."""
         # an action is known by its kind key wherever it stands: `{by: you, play: strike}` is `{play: strike, by: you}`
-        kinds = [k for k in action if isinstance(k, str) and hasattr(self, f"_act_{k}")]
+        own = self.data.actions()  # the game's own actions (a game may add some: Ruleset.actions)
+        kinds = [k for k in action if isinstance(k, str) and (hasattr(self, f"_act_{k}") or k in own)]
         if len(kinds) != 1:
             raise InvalidInput("unknown_action" if not kinds else "action_kinds", path, name=next(iter(action), ""), kinds=kinds)
         kind = kinds[0]
-        handler = getattr(self, f"_act_{kind}")
         try:
-            handler(action, path)
+            if kind in own:
+                own[kind](self, action, path)
+            else:
+                getattr(self, f"_act_{kind}")(action, path)
         except WorkLimit as e:  # under resolve_all the state never repeated: no 803 shortcut applies
             raise WorkLimit(self._runaway("work", repeats=kind == "resolve_all"), e.path or path) from None
 
@@ -172,7 +176,7 @@ class Game:
         from judge.engine.continuous import lost_abilities
         from judge.engine.triggers import works_in
 
-        abilities = [a for a in card.all_abilities() if a.get("kind") == "activated"]
+        abilities = [a for a in card.all_abilities() + self.data.more_abilities(self, card) if a.get("kind") == "activated"]
         which = action.get("ability", 0)
         if isinstance(which, str):
             found = [a for a in abilities if a.get("name") == which]
@@ -318,6 +322,11 @@ class Game:
             self.trace.add("delayed_expired", self.data.cite("delayed.expires"), card=expired[0].source)
         continuous.end(self, "turn")  # [turn.end]: "this turn" effects end
         replacement.end(self, "turn")
+        from judge.engine import history
+
+        history.end_turn(self)  # [play.finalized]: nothing played yet in the new turn; [play.restricted]
+        self.data.end_turn(self)  # and what the game's own rules keep for a turn
+        self.state.cost_mods = [m for m in self.state.cost_mods if m.get("until") != "turn"]  # [cost.next]
         self.state.turn_damage = {}  # [prevention.first_each_turn]: "the first X each turn" starts again
         self.state.turn_prevented = {}
         self.state.combat = None
@@ -327,11 +336,12 @@ class Game:
         self.state.priority = None
 
 
-def _has_state_triggers(state: GameState) -> bool:
-    """Does any card have (or could any card be granted) an ability that triggers on a state of the game?"""
+def _has_state_triggers(state: GameState, key: str = "state") -> bool:
+    """Does any card have (or could any card be granted) an ability that triggers on a state of the game (``key``:
+    while it holds, or ``becomes``: as it starts to hold)?"""
     def walk(x: Any) -> bool:
         if isinstance(x, dict):
-            return (isinstance(x.get("when"), dict) and "state" in x["when"]) or any(walk(v) for v in x.values())
+            return (isinstance(x.get("when"), dict) and key in x["when"]) or any(walk(v) for v in x.values())
         if isinstance(x, list):
             return any(walk(v) for v in x)
         return False

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.choice import Choice, scenario_names
 from judge.engine.errors import InvalidInput
 from judge.engine.options import ENUMERATE_MAX
-from judge.engine.refs import CardRef, PlayerRef, Text
+from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text
 
 if TYPE_CHECKING:
     from judge.engine.events import Event
@@ -50,7 +50,7 @@ class ReplEffect:
         """[replacement.increase_chooser]: it would increase this packet's amount (adding, or setting a larger one) or change its combat mark,
         its damage type or whether it can be prevented."""
         s, d = self.spec, ev.data
-        if isinstance(s.get("add"), int) and s["add"] > 0:
+        if (isinstance(s.get("add"), int) and s["add"] > 0) or (isinstance(s.get("mul"), int) and s["mul"] > 1):
             return True
         if isinstance(s.get("set_amount"), int) and s["set_amount"] > int(d.get("amount", 0)):
             return True
@@ -65,10 +65,15 @@ def in_force(game: "Game") -> list[ReplEffect]:
     st = game.state
     out: list[ReplEffect] = []
     for card in st.cards.values():
-        if not game.is_field(card.zone):
+        elsewhere = not game.is_field(card.zone)
+        if elsewhere and not (card.abilities and any(card.zone in (ab.get("zones") or ()) for ab in card.abilities)):
             continue
         abilities = list(card.abilities) + [g.ability for g in card.granted]
         for i, ab in enumerate(abilities):
+            if elsewhere and card.zone not in (ab.get("zones") or ()):
+                continue  # [ability.other_zone]: off the field, only abilities that work where the card is
+            if ab.get("if_alt") and card.ref not in st.paid_alt:
+                continue  # [cost.alt_additional]: it exists only on a card added to the chain for its alternative cost
             if ab.get("kind") == "replacement":
                 out.append(ReplEffect(f"{card.id}:{i}", card.ref, card.controller, ab.get("replace") or {},
                                       Text(ab.get("text", "…"), ab.get("text_en", "")), ts=card.ts,
@@ -141,11 +146,24 @@ def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
             return False
     elif not _ref_match(game, r, s.get("to"), ev.card):
         return False
+    if ev.kind == "move" and not _move_match(game, s, ev):
+        return False
     if "shield" in s and int(s["shield"]) - game.state.shield_used.get(r.rid, 0) < 1:
         return False  # [prevention.shield]: a used-up shield is gone
     if "first_each_turn" in s and _first_left(game, r, ev) <= 0:
         return False  # [prevention.first_each_turn]: used up for the rest of the turn
-    return True
+    return game.data.replacement_matches(game, r, ev)  # the keys a game adds for its own events
+
+
+def _move_match(game: "Game", s: dict[str, Any], ev: "Event") -> bool:
+    """A move out of one zone (``leaving``), into another (``entering``), or not as the last step of the moving
+    card's own resolution (``not_by_itself``)."""
+    if "leaving" in s and (ev.card is None or not game.state.is_current(ev.card)
+                           or game.state.cards[ev.card.id].zone != s["leaving"]):
+        return False
+    if "entering" in s and ev.data.get("to") != s["entering"]:
+        return False
+    return not (s.get("not_by_itself") and ev.data.get("own_resolution"))
 
 
 def _first_left(game: "Game", r: ReplEffect, ev: "Event") -> int:
@@ -272,6 +290,10 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
     if "add" in s:
         ev.data["amount"] = int(ev.data["amount"]) + int(s["add"])
         changes.append(words.text("change_amount", old=int(ev.data["amount"]) - int(s["add"]), new=ev.data["amount"]))
+    if "mul" in s:  # "double the damage": the amount times a number
+        old_amount = int(ev.data["amount"])
+        ev.data["amount"] = old_amount * int(s["mul"])
+        changes.append(words.text("change_amount", old=old_amount, new=ev.data["amount"]))
     if "set_amount" in s:
         ev.data["amount"] = int(s["set_amount"])
         changes.append(words.text("change_amount", old=ev.data.get("was", "…"), new=ev.data["amount"]))
@@ -337,7 +359,8 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
     for key in ("to", "from"):
         v = spec.get(key)
         if isinstance(v, str) and v not in ("self", "attached"):
-            refs[v] = card_refs(ctx, v)
+            refs[v] = card_refs(ctx, v) or [st.link(o.uid).source for o in ctx.legal.get(v, [])  # a link's card
+                                            if isinstance(o, LinkRef) and st.link(o.uid) is not None]
     from judge.engine.effects import value
 
     inner = dict(spec)
@@ -355,8 +378,11 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
                    refs, str(spec.get("until", "game")), ts=st.tick(), self_replacing=bool(spec.get("self_replacing")))
     st.next_eid += 1
     st.repl_effects.append(r)
+    if r.until == "resolution":  # [replacement.resolution]: it exists only while the link that made it resolves
+        r.used_link = game.resolving
     group = any(isinstance(spec.get(k), dict) for k in ("to", "from"))  # a description: it also meets later cards
-    keys = ["prevention.created" if prevention else "replacement.created"] + (["replacement.group"] if group else [])
+    keys = ["prevention.created" if prevention else "replacement.created"] + (["replacement.group"] if group else []) + \
+        (["replacement.resolution"] if r.until == "resolution" else [])
     game.trace.add("repl_created", game.data.cite(*keys), text=r.text, card=ctx.source,
                    player=PlayerRef(ctx.controller))
     return True
@@ -370,6 +396,7 @@ def end_resolution(game: "Game", uid: int) -> None:
             if r in st.repl_effects:
                 st.repl_effects.remove(r)
             game.spent_next.remove(r)
+    st.repl_effects = [r for r in st.repl_effects if not (r.until == "resolution" and r.used_link == uid)]
 
 
 def end(game: "Game", until: str) -> None:

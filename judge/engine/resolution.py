@@ -56,11 +56,12 @@ def resolve_top(game: "Game") -> None:
         n_targets = sum(len(v) for v in legal.values())
         game.trace.add("retarget_ok", game.data.cite("resolve.recheck"), link=LinkRef(link.uid), what=_what(game, n_targets > 0, bool(tracked_ok)),
                        targets=[o for v in legal.values() for o in v] + tracked_ok)
-    if (illegal or tracked_bad) and n_legal == 0:
+    ignore = game.data.raw.get("mistarget") == "ignore"  # [instruction.ignored]: the game's rules do not fizzle it
+    if (illegal or tracked_bad) and n_legal == 0 and not ignore:
         interrupt(game, link, by_game=True)
         game.give_priority(st.turn, game.data.cite("resolve.fizzle_priority"))
         return
-    if illegal:
+    if illegal and not ignore:
         game.trace.add("partial", game.data.cite("resolve.partial"), targets=[o for v in legal.values() for o in v])
     if not _if_clause_holds(game, link):
         finish(game, link)
@@ -73,15 +74,31 @@ def resolve_top(game: "Game") -> None:
         game.trace.add("source_gone", game.data.cite("resolve.source_gone"), link=LinkRef(link.uid), card=link.source)
     game.trace.add("resolve", game.data.cite("resolve.steps"), link=LinkRef(link.uid), card=link.source, player=game.player_ref(link.controller))
     ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
+    if ignore:  # [instruction.ignored]: the slots whose every target is no longer legal
+        ctx.ignored = {name for name, objs in link.targets.items() if objs and not legal.get(name) and "#" not in name}
     ops = list(link.text.get("do") or [])
     mode_opts = (link.text.get("modes") or {}).get("options") or []
     for i in link.modes:
         ops += list(mode_opts[i].get("do") or [])
     with game.batch(link.uid):  # [replacement.next]: what this resolution does is one "next time"
         effects.run_ops(game, ctx, ops)
+        for n in range(2, link.repeats + 2):  # [keyword.repeat]: its instructions once more, with their own choices
+            _execute_again(game, link, ops, n)
     finish(game, link)
     game.resolved.append((link.uid, link.source.id, "resolved"))
     game.give_priority(game.state.turn, game.data.cite("resolve.priority"))
+
+
+def _execute_again(game: "Game", link: Link, ops: list[dict[str, object]], n: int) -> None:
+    """[keyword.repeat]: the n-th execution of a link's instructions: the targets chosen for it (``slot#n``), each
+    checked again now; an instruction whose targets are no longer legal is ignored [instruction.ignored]."""
+    game.trace.add("repeat_exec", game.data.cite("keyword.repeat"), link=LinkRef(link.uid), amount=n)
+    legal, _ = targets.recheck(game, link)
+    own = {name.split("#")[0]: objs for name, objs in legal.items() if name.endswith(f"#{n}")}
+    chosen = {name.split("#")[0]: objs for name, objs in link.targets.items() if name.endswith(f"#{n}")}
+    ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=own)
+    ctx.ignored = {name for name, objs in chosen.items() if objs and not own.get(name)}
+    effects.run_ops(game, ctx, ops)
 
 
 def _if_clause_holds(game: "Game", link: Link) -> bool:
@@ -122,7 +139,12 @@ def finish(game: "Game", link: Link) -> None:
         }))
     else:  # [resolve.last_step]: any other card goes to its owner's graveyard zone if still on the chain
         game.trace.add("to_salvage", game.data.cite("resolve.last_step"), card=link.source, zone=_zone(game.data.graveyard))
-        events.emit(game, events.Event("move", link.source, data={"to": game.data.graveyard, "cause": "silent"}))
+        events.emit(game, events.Event("move", link.source, data={"to": game.data.graveyard, "cause": "silent",
+                                                                  "own_resolution": True}))
+    if game.data.raw.get("played_event") == "resolved":  # [play.trigger]: "when you play …" once it has resolved
+        card = st.cards[link.source.id]
+        events.emit(game, events.Event("played", card.ref, player=link.controller, data={
+            "link": link.uid, "trigger_cites": game.data.cite("play.trigger")}))
 
 
 def reason_text(game: "Game", why: str, args: dict[str, object] | None = None) -> Text:

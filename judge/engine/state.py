@@ -55,6 +55,7 @@ class Card:
     token: bool = False  # a token put onto the field by an effect
     copies: int = 1  # a token standing for this many identical tokens ([loop.mandatory] shortcut)
     proto: str = ""  # a token's name: what tokens of one kind share (803 loop detection)
+    more_types: list[str] = field(default_factory=list)  # types it has besides ``type`` (a card that is a unit and a gear)
 
     @property
     def ref(self) -> CardRef:
@@ -108,6 +109,18 @@ class Link:
     free: bool = False
     created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
     state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
+    repeats: int = 0  # [keyword.repeat]: how many more times its instructions are carried out (targets ``slot#2`` …)
+
+
+@dataclass
+class Played:
+    """A card that counts as played [play.finalized]: who played it, and what it was as they did."""
+
+    player: str
+    card: str
+    name: str
+    types: tuple[str, ...]
+    token: bool = False
 
 
 @dataclass
@@ -151,6 +164,7 @@ class GameState:
     waiting: list[Waiting] = field(default_factory=list)
     trigger_effects: list[TriggerEffect] = field(default_factory=list)
     lki: dict[CardRef, Card] = field(default_factory=dict)
+    moved_by: dict[CardRef, Any] = field(default_factory=dict)  # [info.lki]: the source card whose effect moved it away
     next_uid: int = 1
     next_seq: int = 0
     rng: random.Random = field(default_factory=random.Random)
@@ -175,6 +189,14 @@ class GameState:
     shared_ts: dict[tuple[str, int], int] = field(default_factory=dict)
     # [trigger.state]: state-triggered abilities that have triggered and not yet left the chain, (card id, index)
     state_pending: set[tuple[str, int]] = field(default_factory=set)
+    played: list[Played] = field(default_factory=list)  # [play.finalized]: the cards played this turn, in order
+    # [play.restricted]: what players cannot play: (player, filter with the words named, until)
+    restrictions: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+    # [trigger.becomes]: (card id, ability index, card it watches, its inc) for which the condition holds now
+    becomes: set[tuple[str, int, str, int]] | None = None
+    paid_alt: set[CardRef] = field(default_factory=set)  # [cost.alt_additional]: cards added to the chain for their alternative cost
+    cost_mods: list[dict[str, Any]] = field(default_factory=list)  # [cost.next]: cost changes links made for later cards
+    ext: dict[str, Any] = field(default_factory=dict)  # what a game's own rules keep (see Ruleset.setup)
 
     def __post_init__(self) -> None:
         self.ts_turn.setdefault(0, self.turn)  # [timestamp.card]: the start of the game, in the scenario's first turn

@@ -40,7 +40,8 @@ def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: 
     types = flt.get("type")
     if types is not None:
         wanted = [types] if isinstance(types, str) else list(types)
-        kinds = {cur["type"]} | ({"unit"} if game.data.is_unit(cur["type"]) else set())
+        kinds = {cur["type"], *card.more_types}
+        kinds |= {"unit"} if any(game.data.is_unit(k) for k in kinds) else set()
         if not kinds & set(wanted):
             return "type"
     if "subtype" in flt and flt["subtype"] not in cur["subtypes"]:
@@ -77,7 +78,14 @@ def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: 
         return "status"
     if flt.get("not") == "self" and link is not None and card.id == link.source.id:
         return "self"
-    return None
+    if "named" in flt and card.name.get("zh") != flt["named"]:
+        return "type"  # [effect.name]: a card with the name a player named
+    if "played_besides" in flt:  # [play.finalized]: its controller has played another such card this turn
+        from judge.engine.history import played_besides
+
+        if not played_besides(game, card, flt["played_besides"]):
+            return "played"  # [play.finalized]
+    return game.data.filter_reason(game, card, flt, controller, link)  # the keys a game adds
 
 
 def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | None:
@@ -93,6 +101,8 @@ def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | N
             return "itself"  # [target.legal]: a link cannot target itself, nor interrupt itself
         if other.kind != "card" and not slot.get("effects"):
             return "effect_link"  # [interrupt]: effects only when the description says so
+        if other.kind == "card" and slot.get("filter") and st.is_current(other.source):  # "a spell that …"
+            return matches_filter(game, st.cards[other.source.id], slot["filter"], link.controller, link)
         return None
     if isinstance(obj, PlayerRef):
         if not slot.get("player"):
@@ -120,6 +130,10 @@ def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | N
         return "zone"  # [target.legal]: off-field cards only when the description names their zone
     if link.kind == "card" and card.id == link.source.id:
         return "itself"
+    if game.is_field(card.zone):
+        why = game.data.target_reason(game, link, card)  # the game's own rules on who can be chosen
+        if why is not None:
+            return why
     return matches_filter(game, card, slot.get("filter") or {}, link.controller, link)
 
 
@@ -164,7 +178,7 @@ def slot_count(game: "Game", link: "Link", slot: dict[str, Any], n_legal: int) -
 def choose_slot(game: "Game", link: "Link", slot: dict[str, Any], taken: set[Obj]) -> None:
     """Choose the targets of one slot as the link is added [target.choose]; raise CannotAdd if impossible."""
     name = slot.get("name", "target")
-    legal = candidates(game, link, slot, taken)
+    legal = candidates(game, link, slot, set() if slot.get("again") else taken)  # ``again``: a choice of its own
     n = slot_count(game, link, slot, len(legal))
     if len(legal) < n:
         raise CannotAdd("no_target" if not legal else "few_targets")
@@ -255,7 +269,7 @@ def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tupl
     legal: dict[str, list[Obj]] = {}
     illegal: list[tuple[Obj, str]] = []
     for name, objs in link.targets.items():
-        slot = slots.get(name, {})
+        slot = slots.get(name.split("#")[0], {})  # [keyword.repeat]: ``slot#2`` is that slot for the second execution
         legal[name] = []
         for o in objs:
             why = check(game, link, slot, o)

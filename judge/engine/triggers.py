@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 
 def event_names(game: "Game", ev: "Event") -> set[str]:
     """The words a `when:` may use for this event."""
+    own = game.data.event_names(game, ev)  # a game's own words for events
+    if own:
+        return own | _names(game, ev)
+    return _names(game, ev)
+
+
+def _names(game: "Game", ev: "Event") -> set[str]:
     if ev.kind == "move":
         names = {"moved"}
         if ev.data.get("cause") in ("destroy", "lethal"):
@@ -95,7 +102,7 @@ def _matches(game: "Game", when: dict[str, Any], ev: "Event", host: Card | None,
             return False
     return _card_matches(game, when.get("card"), ev, host, host_ref, bindings, controller) and _player_matches(
         game, when.get("player"), ev, host, controller
-    )
+    ) and game.data.trigger_matches(game, when, ev, controller, host)
 
 
 def _follow_move(ev: "Event", bindings: dict[str, Obj], ops: Any) -> tuple[dict[str, Obj], list[CardRef]]:
@@ -125,7 +132,8 @@ def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
     for card in st.cards.values():
         if card.id == moved:
             continue
-        if game.is_field(card.zone) or any(card.zone in (ab.get("zones") or ()) for ab in card.all_abilities()):
+        if game.is_field(card.zone) or ((card.abilities or card.granted)  # most cards off the field have none
+                                        and any(card.zone in (ab.get("zones") or ()) for ab in card.all_abilities())):
             hosts.append((card, card.ref, False))
     if moved is not None and ev.card is not None:
         if game.is_field(ev.data.get("from", "")):
@@ -162,6 +170,7 @@ def collect(game: "Game", ev: "Event") -> None:
                 bindings["event"] = ev.data.get("new", ev.card)
             if "amount" in ev.data:
                 bindings["event_amount"] = ev.data["amount"]  # type: ignore[assignment]
+            locked = _lock_info(game, ab, ev, bindings)  # [trigger.info]: what its condition tells, kept from now on
             if not _if_clause(game, ab, href, host.controller, bindings):
                 continue  # [trigger.if_clause]: the condition after the trigger is false: it does not trigger
             _wait(game, Waiting("trigger", href, host.controller, ab, bindings, tracked))
@@ -170,17 +179,47 @@ def collect(game: "Game", ev: "Event") -> None:
             extra += (game.data.cite("trigger.leaves") if old else ())  # it looked back at the object that left
             game.trace.add("trigger_fires", game.data.cite("trigger.fires") + extra + _rule_of(ab), card=href,
                            player=PlayerRef(host.controller))
+            for what, shown in locked:
+                game.trace.add("trigger_info", game.data.cite("trigger.info"), what=what, amount=shown)
     for te in list(st.trigger_effects):
         if not _matches(game, te.text.get("when") or {}, ev, None, None, te.bindings, te.controller):
             continue
         if _delayed_void(game, te):
             continue
         bindings, tracked = _follow_move(ev, te.bindings, te.text.get("do"))
+        if ev.card is not None and "event" not in bindings:  # the card it is about, as for an ability
+            bindings["event"] = ev.data.get("new", ev.card)
         _wait(game, Waiting("effect", te.source, te.controller, te.text, bindings, tracked))
         game.trace.add("trigger_effect_fires", game.data.cite("trigger.effect_fires") +
                        (game.data.cite("delayed.once") if te.once else ()), card=te.source, player=PlayerRef(te.controller))
         if te.once:
             st.trigger_effects.remove(te)
+
+
+def _lock_info(game: "Game", ab: dict[str, Any], ev: "Event", bindings: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """[trigger.info]: information of the event the ability's text refers to (``{event: KEY}``, a key the game's data
+    lists under ``trigger_info``) is read as it triggers and kept (``event_KEY``), even if it changes or its card
+    leaves before the ability resolves. Returns what was kept, as (word, value) for the trace."""
+    from judge.engine.refs import Text
+
+    out = []
+    for key in game.data.raw.get("trigger_info") or ():
+        if key in ev.data and _mentions_event(ab, key):
+            bindings[f"event_{key}"] = ev.data[key]
+            value = ev.data[key]
+            card = game.state.cards.get(value) if isinstance(value, str) else None  # a card id: name the card
+            shown = value if isinstance(value, CardRef) else card.ref if card is not None else Text(str(value), str(value))
+            out.append((game.data.text(f"info_{key}") if f"info_{key}" in game.data.words else Text(key, key), shown))
+    return out
+
+
+def _mentions_event(x: Any, key: str) -> bool:
+    """Does the text refer to ``{event: key}``?"""
+    if isinstance(x, dict):
+        return x.get("event") == key or any(_mentions_event(v, key) for v in x.values())
+    if isinstance(x, list):
+        return any(_mentions_event(v, key) for v in x)
+    return False
 
 
 def _rule_of(ab: dict[str, Any]) -> tuple[str, ...]:
@@ -233,6 +272,39 @@ def check_state_triggers(game: "Game") -> None:
                            player=PlayerRef(card.controller))
 
 
+def check_becomes(game: "Game") -> None:
+    """[trigger.becomes]: an ability that triggers when something *becomes* so ("when my might becomes 10 or more")
+    triggers when its condition goes from false to true, not while it stays true. The first check only notes what
+    holds (the position the scenario starts from)."""
+    from judge.engine.effects import Context, test_condition
+    from judge.engine.targets import matches_filter
+
+    st = game.state
+    now: set[tuple[str, int, str, int]] = set()
+    fired: list[tuple[Card, dict[str, Any], Card]] = []
+    for card in list(st.cards.values()):
+        for i, ab in enumerate(card.all_abilities()):
+            when = ab.get("when") or {}
+            if ab.get("kind") != "triggered" or "becomes" not in when or not works_in(game, ab, card.zone):
+                continue
+            watch = when.get("card", "self")
+            seen = [card] if watch == "self" else [c for c in st.cards.values() if game.is_field(c.zone)
+                                                   and matches_filter(game, c, watch, card.controller, None) is None]
+            for it in seen:
+                ctx = Context(game, None, card.controller, card.ref, {"self": card.ref, "it": it.ref})
+                if not test_condition(game, ctx, when["becomes"]):
+                    continue
+                key = (card.id, i, it.id, it.inc)
+                now.add(key)
+                if st.becomes is not None and key not in st.becomes:
+                    fired.append((card, ab, it))
+    st.becomes = now
+    for card, ab, it in fired:
+        _wait(game, Waiting("trigger", card.ref, card.controller, ab, {"self": card.ref, "it": it.ref, "event": it.ref}))
+        game.trace.add("trigger_fires", game.data.cite("trigger.fires", "trigger.becomes") + _rule_of(ab), card=card.ref,
+                       player=PlayerRef(card.controller))
+
+
 def _wait(game: "Game", w: Waiting) -> None:
     w.seq = game.state.next_seq
     game.state.next_seq += 1
@@ -258,6 +330,8 @@ def pre_priority(game: "Game") -> None:
     while True:
         game.data.state_checks(game)
         check_state_triggers(game)
+        if game.becomes_triggers:
+            check_becomes(game)  # [trigger.becomes]: the position before anything happens is noted here
         if not game.state.waiting:
             return
         place_waiting(game)

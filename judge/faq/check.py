@@ -110,6 +110,7 @@ class EntryResult:
     ruling: str
     scenarios: list[ScenarioOutcome] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
+    needs: dict[str, str] | None = None  # not encoded: the mechanism it still needs (judge/faq/pending.yaml)
 
     @property
     def review(self) -> bool:
@@ -127,6 +128,7 @@ class EntryResult:
             ],
             "citations": [c.to_dict() for c in self.citations],
             "review": self.review,
+            **({"needs": dict(self.needs)} if self.needs else {}),
         }
 
 
@@ -182,7 +184,14 @@ class Report:
         return not self.problems and self.count(REGRESSED) == 0
 
     def summary(self) -> dict[str, int]:
+        faq = [r.ruling for r in self.results]
+        ex = [e.ruling for e in self.examples]
         return {
+            "faq_reproduced": faq.count(REPRODUCED),
+            "faq_not_encoded": faq.count(NOT_ENCODED),
+            "examples_reproduced": ex.count(REPRODUCED),
+            "examples_not_encoded": ex.count(NOT_ENCODED),
+            "unchecked": self.count(NOT_ENCODED) + self.count(NOT_RUN),  # published rulings no scenario ran
             "rulings": len(self.results) + len(self.examples),
             "entries": len(self.results),
             "examples": len(self.examples),
@@ -349,6 +358,14 @@ def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
     return found
 
 
+def pending(path: Path | None = None) -> dict[str, dict[str, str]]:
+    """FAQ entry id → the mechanism it still needs before it can be encoded, in each language (``pending.yaml``)."""
+    from judge.datafile import read_yaml
+
+    data = read_yaml(path or Path(__file__).resolve().parent / "pending.yaml") or {}
+    return {str(k): {str(lang): str(text) for lang, text in (v or {}).items()} for k, v in data.items()}
+
+
 def default_runner() -> Runner:
     """The scenario engine's batch runner (imported lazily: it pulls in the engine)."""
     from judge.scenario.runner import run_paths
@@ -418,10 +435,12 @@ def check(
         return (REPRODUCED if all(s.passed for s in scen) else REGRESSED), scen
 
     dates = rules_dates(corpus, corpus_root)
+    needs = pending()
     results = []
     for e in entries:
         ruling, scen = verdict(by_entry.get(e.id, []))
-        results.append(EntryResult(e, ruling, scen, citation_status(e, corpus, dates)))
+        results.append(EntryResult(e, ruling, scen, citation_status(e, corpus, dates),
+                                   needs.get(e.id) if ruling == NOT_ENCODED else None))
     examples = []
     notes = example_notes(corpus_root)
     for game in corpus.games:
@@ -468,6 +487,8 @@ def render_text(report: Report, lang: str | None = None) -> str:
         q = r.entry.question if len(r.entry.question) <= 40 else r.entry.question[:39] + "…"
         out.append(f"{pad(r.entry.id, 13)} {pad(labels[r.ruling], 17)} {q}{flag}")
         out.extend(_scenario_lines(r.scenarios, lang))
+        if r.ruling == NOT_ENCODED:
+            out.append(t("msg.faq.pending.needs", lang, text=_needs(r, lang)))
         if r.citations:
             out.append(t("msg.faq.check.cites", lang, items=_cited(r.citations, lang)))
     if report.examples:
@@ -480,13 +501,22 @@ def render_text(report: Report, lang: str | None = None) -> str:
     s = report.summary()
     out.append("")
     out.append(t("msg.faq.check.rulings", lang, **s))
+    out.append(t("msg.faq.pending.summary", lang, **s, faq=s["entries"], examples_all=s["examples"]))
+    waiting = [r for r in report.results if r.ruling == NOT_ENCODED]
+    if waiting:
+        out.append(t("msg.faq.pending.heading", lang, count=len(waiting)))
+        out.extend(t("msg.faq.pending.item", lang, id=r.entry.id, text=_needs(r, lang)) for r in waiting)
     review, flagged = s["newer_rules"] + s["unordered"], s["flagged_for_review"]
     out.append(t("msg.faq.check.citations", lang, **s, review=review, flagged=flagged))
     for w in report.warnings:
         out.append(t("msg.faq.check.warning", lang, text=w))
     for p in report.problems:
         out.append(t("msg.faq.check.problem", lang, text=p))
-    out.append(t("msg.faq.check.ok" if report.ok else "msg.faq.check.failed_all", lang))
+    if report.ok and s["unchecked"]:  # never a bare OK while published rulings went unchecked
+        out.append(t("msg.faq.pending.ok_partly", lang, run=s["rulings"] - s["unchecked"] - s["fragments"],
+                     unchecked=s["unchecked"]))
+    else:
+        out.append(t("msg.faq.check.ok" if report.ok else "msg.faq.check.failed_all", lang))
     return "\n".join(out)
 
 
@@ -495,6 +525,15 @@ def _cited(citations: list[Any], lang: str | None = None) -> str:
     cited = citation_labels(lang)
     return t("msg.faq.check.citation_sep", lang).join(t("msg.faq.check.citation", lang, id=c.id, status=cited[c.status])
                                                       for c in citations)
+
+
+def _needs(r: EntryResult, lang: str | None) -> str:
+    """What an unencoded entry still needs, in ``lang`` (or that it is not recorded)."""
+    from judge.locale import current
+
+    if not r.needs:
+        return t("msg.faq.pending.unknown", lang)
+    return r.needs.get(lang or current()) or next(iter(r.needs.values()))
 
 
 def junit_xml(report: Report, lang: str | None = None) -> bytes:
@@ -526,6 +565,8 @@ def junit_xml(report: Report, lang: str | None = None) -> bytes:
         elif r.ruling in (NOT_ENCODED, NOT_RUN):
             ET.SubElement(case, "skipped", message=labels[r.ruling])
         lines = [r.entry.question]
+        if r.ruling == NOT_ENCODED:
+            lines.append(t("msg.faq.pending.needs", lang, text=_needs(r, lang)).strip())
         if r.citations:
             lines.append(t("msg.faq.check.cites", lang, items=_cited(r.citations, lang)).strip())
         if r.review:

@@ -75,10 +75,27 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
         near += [i for i in ids if wanted and wanted in i and i not in near]
         near += [i for i in difflib.get_close_matches(wanted, ids, n=5, cutoff=0.0) if i not in near]
         fail(t("msg.faq.unknown", id=entry_id, near=join(near[:5]), count=len(ids)), 1)
+    encoded, needs = _status(entry.id)
     if as_json:
-        dump_json(entry.to_dict())
+        dump_json({**entry.to_dict(), "scenarios": [p.as_posix() for p in encoded], **({"needs": needs} if needs else {})})
         return
     click.echo(_render(entry))
+    if encoded:  # which scenarios encode the ruling (`judge faq check` runs them), or what it still needs
+        click.echo(t("msg.faq.pending.show_encoded", paths=join([p.as_posix() for p in encoded])))
+    elif needs:
+        from judge.locale import current
+
+        click.echo(t("msg.faq.pending.show_pending", text=needs.get(current()) or next(iter(needs.values()))))
+
+
+def _status(entry_id: str):  # type: ignore[no-untyped-def]
+    """The bundled scenario files encoding this entry, and (none) what it still needs (judge/faq/pending.yaml)."""
+    from judge import paths
+    from judge.faq.check import find_faq_scenarios, pending
+
+    root = paths.scenarios_dir()
+    encoded = sorted(p.relative_to(root) for p in find_faq_scenarios(root).get(entry_id, []))
+    return encoded, (None if encoded else pending().get(entry_id))
 
 
 @faq_group.command("check")

@@ -55,9 +55,12 @@ def _plain_arg(v: Any) -> Any:
 def check(game: "Game", exp: dict[str, Any]) -> Checked:
     """Evaluate one expectation."""
     st = game.state
+    own = game.data.expectation(game, exp) or {}  # the keys the game adds (its own state of cards and players)
     if "card" in exp:
         actual = {k: _card_actual(game, exp["card"], k) for k in _CARD_FIELDS if k in exp}
         want = {k: exp[k] for k in _CARD_FIELDS if k in exp}
+        actual.update({k: a for k, (a, _) in own.items()})
+        want.update({k: w for k, (_, w) in own.items()})
         return Checked(exp, actual == want, actual)
     if "player" in exp:
         p = exp["player"]
@@ -70,7 +73,10 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
                 actual[k] = st.life.get(p)
             elif k in exp:
                 actual[k] = st.pools.get(p, 0) if k == "resources" else len(st.in_zone(k, p))
-        return Checked(exp, actual == {k: exp[k] for k in _PLAYER_FIELDS if k in exp}, actual)
+        want = {k: exp[k] for k in _PLAYER_FIELDS if k in exp}
+        actual.update({k: a for k, (a, _) in own.items()})
+        want.update({k: w for k, (_, w) in own.items()})
+        return Checked(exp, actual == want, actual)
     if "chain" in exp:
         actual = [l.source.id for l in reversed(st.chain)]
         return Checked(exp, actual == list(exp["chain"]), actual)

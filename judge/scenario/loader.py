@@ -56,8 +56,15 @@ class Scenario:
     file: str
     data: dict[str, Any]
     marks: Marks
+    # fields a card took from its card library: (card path, field) -> (library file, its marks, path there)
+    origins: dict[Path_, tuple[str, Marks, Path_]] = field(default_factory=dict)
 
     def error(self, path: Path_, message: str, key: bool = False) -> ScenarioError:
+        origin = self.origins.get(tuple(path[:3])) if len(path) >= 3 else None
+        if origin is not None:  # a field from the card library: point into that file
+            file, marks, there = origin
+            line, col = marks.at(there + tuple(path[3:]), key)
+            return ScenarioError(file, line, col, message)
         line, col = self.marks.at(path, key)
         err = ScenarioError(self.file, line, col, message)
         err.path = tuple(path)
@@ -108,6 +115,8 @@ def schema() -> dict[str, Any]:
     for name, of in (("zone", lambda g: g.zones), ("card_type", lambda g: g.types), ("status", lambda g: g.statuses),
                      ("event", lambda g: g.events)):
         defs[name]["enum"] = sorted({v for g in games for v in of(g)})
+    for g in games:  # the scenario fields a game adds (its data's `schema:`)
+        _add_game_fields(out, g.raw.get("schema") or {})
     out["allOf"] = [{
         "if": {"required": ["game"], "properties": {"game": {"const": g.game}}},
         "then": {"properties": {"cards": {"additionalProperties": {"properties": {
@@ -115,6 +124,25 @@ def schema() -> dict[str, Any]:
             "status": {"items": {"enum": list(g.statuses)}}}}}}},
     } for g in games]
     return out
+
+
+def _add_game_fields(out: dict[str, Any], extra: dict[str, Any]) -> None:
+    """Merge a game's own scenario fields into the schema: properties per kind of mapping, and more enum values."""
+    defs = out["$defs"]
+    where = {"player": out["properties"]["players"]["items"], "action": defs["action"]["oneOf"][-1]}
+    for kind, props in extra.items():
+        if kind == "enums":
+            continue
+        target = where.get(kind) or defs[kind]
+        clash = set(props) & set(target.get("properties") or {})
+        if clash:  # a game adds fields; it cannot change what the shared format's fields mean
+            raise ValueError(f"a game's scenario fields redefine {kind}.{sorted(clash)[0]} of the shared format")
+        target.setdefault("properties", {}).update(props)
+    enums = extra.get("enums") or {}
+    for values, enum in ((enums.get("cannot"), defs["ability"]["properties"]["cannot"]["items"]["enum"]),
+                         (enums.get("replacement_event"), defs["replacement"]["properties"]["event"]["enum"]),
+                         (enums.get("ability_kind"), defs["ability"]["properties"]["kind"]["enum"])):
+        enum.extend(v for v in values or () if v not in enum)
 
 
 @lru_cache(maxsize=1)
@@ -160,6 +188,9 @@ def load_text(text: str, file: str) -> Scenario:
         raise sc.error((), msg("not_mapping"))
     problems = Problems()
     try:
+        from judge.scenario import library
+
+        library.resolve(sc)  # cards that use a card library's texts
         _check_effects(sc, problems)
         _check_schema(sc, problems)
         problems.lenient = bool(problems.found)
@@ -345,6 +376,8 @@ def _check_effects(sc: Scenario, problems: Problems) -> None:
     cards = sc.data.get("cards")
     if not isinstance(cards, dict):
         return
+    own = tuple(_game_ops(sc))  # the steps the scenario's game adds, or gives its own meaning (checked by the game)
+    OPS = OPS + own  # noqa: N806
 
     def steps(items: Any, path: Path_) -> None:
         if not isinstance(items, list):
@@ -363,7 +396,8 @@ def _check_effects(sc: Scenario, problems: Problems) -> None:
                                                                hint=did_you_mean(bad[0] if bad else "", OPS)), key=True)
         op = ops[0]
         arg = step[op]
-        _check_op(sc, op, arg, p + (op,))
+        if op not in own:
+            _check_op(sc, op, arg, p + (op,))
         _check_numbers(sc, op, arg, p + (op,), stored)
         for nested in ("then", "else"):
             if op == "if" and isinstance(arg, dict):
@@ -374,6 +408,10 @@ def _check_effects(sc: Scenario, problems: Problems) -> None:
             steps(arg.get("do"), p + (op, "do"))
         if op in ("replace", "prevent") and isinstance(arg, dict):
             steps(arg.get("instead"), p + (op, "instead"))
+        if op == "reflexive" and isinstance(arg, list):
+            for j, branch in enumerate(arg):
+                if isinstance(branch, dict):
+                    steps(branch.get("do"), p + (op, j, "do"))
         if op == "grant" and isinstance(arg, dict) and isinstance(arg.get("ability"), dict):
             ability(arg["ability"], p + (op, "ability"))
         steps(step.get("if_you_do"), p + ("if_you_do",))
@@ -402,6 +440,14 @@ def _check_effects(sc: Scenario, problems: Problems) -> None:
                 ability(ab, ("cards", cid, "abilities", i))
 
 
+def _game_ops(sc: Scenario) -> list[str]:
+    """The steps the scenario's game adds to the effect language (none for a game id the schema will reject)."""
+    from judge.games import games_with_engine, load_game
+
+    game = sc.data.get("game")
+    return list(load_game(game).operations()) if isinstance(game, str) and game in games_with_engine() else []
+
+
 def _walk(x: Any) -> Any:
     """Every mapping inside ``x`` (depth first)."""
     if isinstance(x, dict):
@@ -426,7 +472,8 @@ _NUMBER_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "gain_life": (("amount", True),), "lose_life": (("amount", True),), "sacrifice": (("count", True),),
     "reveal": (("top", True),),
 }
-_NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "count", "add", "sub", "mul", "max", "min")
+_NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "count", "add", "sub", "mul", "max", "min",
+               "played")
 
 
 def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_negative: bool = False) -> None:
@@ -575,7 +622,7 @@ def _check_meaning(sc: Scenario, problems: Problems) -> None:
         for j, ab in enumerate(c.get("abilities") or []):
             with problems.each():
                 when = ab.get("when") if isinstance(ab, dict) else None
-                if isinstance(when, dict) and ("event" in when) == ("state" in when):
+                if isinstance(when, dict) and sum(k in when for k in ("event", "state", "becomes")) != 1:
                     raise sc.error(("cards", cid, "abilities", j, "when"), msg("when"))
                 if isinstance(when, dict) and "event" in when and when["event"] not in game.events:
                     raise sc.error(("cards", cid, "abilities", j, "when", "event"),
@@ -609,7 +656,8 @@ def _check_meaning(sc: Scenario, problems: Problems) -> None:
     for i, act in enumerate(d.get("actions") or []):
         if isinstance(act, dict):
             with problems.each():
-                _check_action(sc, problems, act, ("actions", i), need_card, need_player, need_thing)
+                _check_action(sc, problems, act, ("actions", i), need_card, need_player, need_thing,
+                              tuple(k for k in game.actions() if k not in _ACTIONS))
     for i, ch in enumerate(d.get("choices") or []):
         with problems.each():
             _check_choice(sc, problems, ch, ("choices", i), need_card, need_player, need_thing)
@@ -646,13 +694,14 @@ _ACTIONS = ("play", "use", "resolve", "resolve_all", "pass", "draw", "end_phase"
 
 
 def _check_action(sc: Scenario, problems: Problems, act: dict[str, Any], p: Path_, need_card: Any, need_player: Any,
-                  need_thing: Any) -> None:
-    """One action: exactly one kind, and the cards and players it names exist."""
-    keys = [k for k in act if k in _ACTIONS]
+                  need_thing: Any, own: tuple[str, ...] = ()) -> None:
+    """One action: exactly one kind (the generic ones and the game's ``own``), and the cards and players it names exist."""
+    names = _ACTIONS + own
+    keys = [k for k in act if k in names]
     if len(keys) != 1:
-        unknown = next((k for k in act if k not in _ACTIONS and k not in ("by", "target", "ability", "free", "count",
-                                                                           "from_anywhere")), None)
-        raise sc.error(p, msg("action_one", actions=list(_ACTIONS), hint=did_you_mean(unknown, _ACTIONS)))
+        unknown = next((k for k in act if k not in names and k not in ("by", "target", "ability", "free", "count",
+                                                                         "from_anywhere")), None)
+        raise sc.error(p, msg("action_one", actions=list(names), hint=did_you_mean(unknown, names)))
     if "attack" in act:
         problems.check(need_card, act["attack"], p + ("attack",))
         if "target" in act:
@@ -702,6 +751,8 @@ def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> Non
     from judge.games import load_game
 
     card = sc.data["cards"][act["use"]]
+    if load_game(sc.data["game"]).borrows_abilities(card):
+        return  # it may have other cards' abilities (the game's rules say which): known only as the game goes
     keywords = load_game(sc.data["game"]).keywords
     from_keywords = [a for kw in card.get("keywords") or [] for a in keywords[kw if isinstance(kw, str) else next(iter(kw))].get("abilities") or []]
     printed = [a for a in (card.get("abilities") or []) + from_keywords if isinstance(a, dict) and a.get("kind") == "activated"]

@@ -1,0 +1,40 @@
+"""Paying to carry out a card's instructions once more [keyword.repeat]: an optional additional cost decided as the
+card is played, with the choices for each more execution made then (``slot#2`` …) and checked again when that
+execution comes (resolution runs them: ``resolution._execute_again``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.choice import Choice
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+    from judge.engine.state import Link
+
+
+def abilities(game: "Game", link: "Link") -> list[dict[str, Any]]:
+    """The card's abilities that let its controller pay for one more execution (``kind: repeat``)."""
+    if link.kind != "card":
+        return []
+    return [ab for ab in game.state.cards[link.source.id].all_abilities() if ab.get("kind") == "repeat"]
+
+
+def choose(game: "Game", link: "Link") -> None:
+    """Each such cost may be paid once: asked as the card is played; then the choices of that execution."""
+    from judge.engine import targets
+
+    for ab in abilities(game, link):
+        if link.free or not game.ask(Choice("pay", link.controller, link.source.id, (False, True), slot="repeat")):
+            continue
+        link.repeats += 1
+        n = link.repeats + 1
+        game.trace.add("repeat_paid", game.data.cite("keyword.repeat"), player=game.player_ref(link.controller),
+                       amount=n)
+        for slot in targets.all_slots(link):
+            targets.choose_slot(game, link, {**slot, "name": f"{slot.get('name', 'target')}#{n}"}, set())
+
+
+def cost(game: "Game", link: "Link") -> list[dict[str, Any]]:
+    """The costs of the executions paid for (added to the link's total cost)."""
+    return [ab.get("cost") or {} for ab in abilities(game, link)[: link.repeats]]

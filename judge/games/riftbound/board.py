@@ -1,0 +1,188 @@
+"""Riftbound's board (盤面, FAQ word): each player's base and the battlefields, moving units between them, what keeps
+a move from happening, combat at a battlefield, conquering and points.
+
+A move between locations is not a change of zone: the unit stays the same object (its damage and "this turn" effects
+stay with it). A battlefield is a card; a unit there is *at* it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine import events
+from judge.engine.errors import InvalidInput
+from judge.engine.refs import CardRef, PlayerRef, Text, ZoneRef
+from judge.games.riftbound.state import battlefield_of, current, location, rs
+
+if TYPE_CHECKING:
+    from judge.engine.effects import Context
+    from judge.engine.game import Game
+    from judge.engine.state import Card
+
+LOCATIONS = ("base", "battlefield")
+
+
+def place_name(game: "Game", card: "Card", where: str | None) -> Any:
+    """How the trace names a location: a player's base, or the battlefield card."""
+    if where == "base":
+        return ZoneRef("base")  # its controller's base (a unit is only ever in its controller's)
+    if where is None:
+        return Text("—", "—")
+    return game.state.cards[where].ref
+
+
+def resolve_place(game: "Game", ctx: "Context | None", card: "Card", spec: Any) -> str | None:
+    """Where ``to:`` points: ``base``, ``here`` (the source's battlefield), ``{event: where}``, a target slot or a
+    battlefield card id."""
+    st = game.state
+    if spec == "base":
+        return "base"
+    if spec == "here" and ctx is not None:
+        src, _ = st.view(ctx.source)
+        return battlefield_of(game, src)
+    if isinstance(spec, dict) and "event" in spec and ctx is not None:
+        found = ctx.bindings.get(f"event_{spec['event']}")
+        return str(found) if found else None
+    if ctx is not None and isinstance(spec, str) and spec in ctx.legal:
+        objs = [o for o in ctx.legal[spec] if isinstance(o, CardRef)]
+        return objs[0].id if objs else None
+    if isinstance(spec, str) and spec in st.cards and st.cards[spec].type == "battlefield":
+        return spec
+    if spec == "choose" and ctx is not None:  # the controller chooses where, among the other locations
+        from judge.engine.choice import Choice
+
+        here = location(game, card)
+        options = tuple(p for p in ("base", *sorted(c.id for c in st.cards.values() if c.type == "battlefield"
+                                                    and c.zone == "battlefield")) if p != here)
+        # asked as a card choice (a battlefield card, or base), its slot named `location`
+        return str(game.ask(Choice("card", ctx.controller, ctx.source.id, options, slot="location"))) if options else None
+    return None
+
+
+def move_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
+    """``move: {card: REF, to: base|here|<battlefield>|{event: where}|ZONE}``: a move between locations (a zone that
+    is not a location — a hand, the trash — is a change of zone, the engine's own move)."""
+    from judge.engine.effects import _HANDLERS, cards
+
+    if spec.get("to") in game.data.zones and spec.get("to") not in LOCATIONS:
+        return bool(_HANDLERS["move"](game, ctx, spec))
+    done = False
+    for ref in cards(ctx, spec["card"]):
+        if not game.state.is_current(ref) or location(game, game.state.cards[ref.id]) is None:
+            continue
+        card = game.state.cards[ref.id]
+        to = resolve_place(game, ctx, card, spec.get("to"))
+        if to is None:
+            continue
+        done = relocate(game, card, to, ctx.source, ctx.controller, game.data.cite("location.move")) or done
+        ctx.that = [ref]
+    return done
+
+
+def relocate(game: "Game", card: "Card", to: str, by: CardRef | None, player: str, cites: Any) -> bool:
+    """Emit the move of a unit on the board to ``to`` (``base`` or a battlefield)."""
+    frm = location(game, card)
+    where = to if to != "base" else frm if frm != "base" else None  # the battlefield it moves to or from
+    ev = events.emit(game, events.Event("relocate", card.ref, player=player, data={
+        "from_location": frm, "to_location": to, "where": where, "by": by, "cites": cites}))
+    return ev is not None
+
+
+def apply_relocate(game: "Game", ev: events.Event) -> bool:
+    """The unit is now at its new location (the same object); leaving a battlefield takes it out of combat there."""
+    st = game.state
+    card = current(game, ev)
+    frm, to = ev.data["from_location"], ev.data["to_location"]
+    if card is None or frm == to:
+        return False
+    if to == "base":
+        card.zone = "base"
+        rs(game).at.pop(card.id, None)
+    else:
+        card.zone = "battlefield"
+        rs(game).at[card.id] = (card.inc, to)
+    game.trace.add("relocate", ev.data.get("cites", ()), card=ev.card, **{"from": place_name(game, card, frm)},
+                   to=place_name(game, card, to))
+    combat = st.combat or {}
+    if ev.card in (combat.get("attacker"), combat.get("defender")):
+        st.combat = None
+        game.trace.add("combat_status", game.data.cite("combat.leave"), card=ev.card)
+    return True
+
+
+def move_forbidden(game: "Game", ev: events.Event) -> Text | None:
+    """A rule effect that keeps a unit from moving from a battlefield to base (「單位無法從此處移動到基地」)."""
+    from judge.engine.continuous import forbidden
+
+    if ev.data.get("to_location") != "base" or ev.data.get("from_location") in (None, "base"):
+        return None
+    card = game.state.cards[ev.card.id] if ev.card is not None and game.state.is_current(ev.card) else None
+    why = forbidden(game, card, "move_to_base") if card is not None else None
+    return game.data.text("cannot_move", text=why.text) if why is not None else None
+
+
+def in_combat(game: "Game", card: "Card") -> bool:
+    """Is the card an attacker or a defender of the combat going on at its battlefield?"""
+    combat = game.state.combat or {}
+    return card.ref in (combat.get("attacker"), combat.get("defender")) and battlefield_of(game, card) is not None
+
+
+def act_move(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    """A scenario action: a player moves their unit (a standard move) to ``to:`` (base or a battlefield)."""
+    st = game.state
+    card = st.cards.get(action["move"])
+    if card is None or location(game, card) is None:
+        raise InvalidInput(f"{action['move']!r} is not on the board: it cannot move", path + ("move",))
+    to = resolve_place(game, None, card, action.get("to"))
+    if to is None:
+        raise InvalidInput(f"`to:` must be base or a battlefield card, not {action.get('to')!r}", path + ("to",))
+    player = action.get("by") or card.controller
+    game._pass_until(player)
+    relocate(game, card, to, None, player, game.data.cite("location.move"))
+    game.give_priority(st.turn, ())
+
+
+def act_conquer(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    """A scenario action: the player ``by:`` conquers the battlefield (no combat played out: only what triggers)."""
+    st = game.state
+    bf = st.cards.get(action["conquer"])
+    if bf is None or bf.type != "battlefield":
+        raise InvalidInput(f"{action['conquer']!r} is not a battlefield", path + ("conquer",))
+    player = action.get("by") or st.turn
+    events.emit(game, events.Event("conquer", bf.ref, player=player, data={}))
+    game.give_priority(st.turn, ())
+
+
+def apply_conquer(game: "Game", ev: events.Event) -> bool:
+    """Conquering a battlefield scores its player a point (a rule outside the corpus; FAQ vendetta-19 speaks of it)."""
+    assert ev.player is not None and ev.card is not None
+    points = rs(game).points
+    points[ev.player] = points.get(ev.player, 0) + 1
+    rs(game).conquered.add((ev.player, ev.card.id))
+    game.trace.add("conquer", game.data.cite("score.conquer"), player=PlayerRef(ev.player), card=ev.card,
+                   total=points[ev.player])
+    return True
+
+
+def score_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
+    """``score: {player: P, amount: N}``: the player scores points."""
+    from judge.engine.effects import players, value
+
+    points = rs(game).points
+    for p in players(ctx, spec.get("player", "you")):
+        n = value(ctx, spec.get("amount", 1))
+        points[p] = points.get(p, 0) + n
+        game.trace.add("score", game.data.cite("score.effect"), player=PlayerRef(p), card=ctx.source, amount=n,
+                       total=points[p])
+    return True
+
+
+def lki_allowed(game: "Game", ctx: "Context", ref: CardRef) -> bool:
+    """An instruction may refer to a unit that has left the board ("its controller draws 2") only when it was moved
+    there by the same spell or ability; moved off the board by another effect, there is no controller to refer to
+    (FAQ vendetta-34, example 4)."""
+    by = game.state.moved_by.get(ref)
+    if by is None or by == ctx.source:
+        return True
+    game.trace.add("lki_refused", game.data.cite("info.lki"), card=ref, source=by)
+    return False

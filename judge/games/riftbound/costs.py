@@ -1,0 +1,95 @@
+"""Riftbound's second currency and what adds to it: power (符能, 206: 符能费用) besides energy (法力, the engine's own
+pool), Deflect (法盾) — an opponent's spell or ability pays more each time it chooses the unit (FAQ vendetta-32,
+766–767) unless a location lets it ignore Deflect — and "the next card costs [A] less" (vendetta-25)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.errors import CannotAdd
+from judge.engine.refs import CardRef, PlayerRef, Text
+
+from judge.games.riftbound.state import battlefield_of, rs
+
+if TYPE_CHECKING:
+    from judge.engine.game import Game
+    from judge.engine.state import Link
+
+
+def _deflect(game: "Game", card_id: str) -> int:
+    from judge.engine.effects import eval_static
+
+    card = game.state.cards[card_id]
+    return sum(int(eval_static(game, ab["deflect"], None)) for ab in card.all_abilities()
+               if ab.get("kind") == "continuous" and "deflect" in ab)
+
+
+def _ignores_deflect(game: "Game", chosen: list[CardRef]) -> str | None:
+    """A battlefield letting a spell or ability that chooses a unit there ignore Deflect: if at least one chosen unit
+    is at such a battlefield, every Deflect is ignored for it (FAQ vendetta-32)."""
+    for ref in chosen:
+        card = game.state.cards[ref.id]
+        bf = battlefield_of(game, card)
+        if bf is not None and any(ab.get("ignore_deflect") for ab in game.state.cards[bf].all_abilities()):
+            return bf
+    return None
+
+
+def pay(game: "Game", link: "Link") -> None:
+    """The power part of a link's cost: printed (``cost: {power: N}``), plus Deflect per choice of an opponent's unit,
+    less "the next card" reductions of power; paid from the player's power, or the addition is rewound."""
+    from judge.engine.costs import modifiers
+
+    if link.free:
+        return
+    st = game.state
+    spec = link.text.get("cost") or {}
+    amount = int(spec.get("power", 0))
+    parts: list[str] = [str(amount)] if amount else []
+    chosen = [o for objs in link.targets.values() for o in objs if isinstance(o, CardRef) and st.is_current(o)]
+    enemy = [o for o in chosen if st.cards[o.id].controller != link.controller and _deflect(game, o.id)]
+    if enemy:
+        ignored = _ignores_deflect(game, chosen)
+        if ignored is not None:
+            game.trace.add("deflect_ignored", game.data.cite("keyword.deflect"), card=st.cards[ignored].ref)
+        else:
+            for o in enemy:  # each choice of the unit, the same unit chosen again counting again
+                n = _deflect(game, o.id)
+                game.trace.add("deflect", game.data.cite("keyword.deflect"), card=o, amount=n)
+                amount += n
+                parts.append(f"+{n}")
+    if link.kind == "card":  # a battlefield's permission to play it there may cost more (「支付[A][A]」)
+        from judge.games.riftbound.play import extra_power
+
+        more = extra_power(game, st.cards[link.source.id], link.controller)
+        if more:
+            amount += more
+            parts.append(f"+{more}")
+    for m in modifiers(game, link):
+        if m.get("power"):
+            amount = max(0, amount - int(m["power"]))
+            parts.append(f"−{m['power']}")
+    if amount <= 0:
+        return
+    have = rs(game).power.get(link.controller, 0)
+    if amount > have:
+        raise CannotAdd("cannot_pay_power", amount=amount, have=have)
+    rs(game).power[link.controller] = have - amount
+    detail = " ".join(parts)
+    game.trace.add("power_paid", game.data.cite("cost.total"), player=PlayerRef(link.controller), amount=amount,
+                   detail=Text(detail, detail))
+
+
+def pay_power_op(game: "Game", ctx: Any, spec: Any) -> bool:
+    """``pay_power: N``: the controller pays N power as the instruction is carried out ("you may pay [A]"); False if
+    they cannot."""
+    from judge.engine.effects import value
+
+    n = value(ctx, spec)
+    have = rs(game).power.get(ctx.controller, 0)
+    if have < n:
+        return False
+    rs(game).power[ctx.controller] = have - n
+    game.trace.add("power_paid", game.data.cite("effect.one_shot"), player=PlayerRef(ctx.controller), amount=n,
+                   detail=Text(f"[A]×{n}", f"[A]×{n}"))
+    return True

@@ -1,0 +1,80 @@
+"""Card libraries: card texts several scenario files share live once, in a library file the scenarios name.
+
+A scenario says ``library: FILE`` (relative to itself) and a card ``uses: ID``: the card takes the printed fields of
+the library's card ``ID`` (name, text, type, might, keywords, abilities …); its own fields say where it is and in what
+state, and any printed field it gives itself overrides the library's. A library file is YAML: ``cards: {ID: {…}}``;
+each card may add ``basis:`` (where its text comes from) and ``notes:``, which stay in the library. An error in a
+library card's fields names the library file, line and column.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.scenario.loader import Marks, Scenario
+
+MAX_BYTES = 512 * 1024  # a library of a whole card set; bounds the time and memory of loading
+LIBRARY_ONLY = ("basis", "notes")  # fields about the card text, not of the card
+
+
+def resolve(sc: "Scenario") -> None:
+    """Merge the library cards the scenario's cards use into them (in place), remembering where each came from."""
+    name = sc.data.get("library")
+    cards = sc.data.get("cards")
+    if name is None:
+        used = [cid for cid, c in (cards or {}).items() if isinstance(c, dict) and "uses" in c] if isinstance(cards, dict) else []
+        if used:
+            raise sc.error(("cards", used[0], "uses"), "`uses:` needs a `library:` file at the top of the scenario", key=True)
+        return
+    if not isinstance(name, str):
+        raise sc.error(("library",), "`library:` names a file (relative to this scenario)")
+    path = Path(sc.file).parent / name
+    lib_file, lib, marks = load(path, sc)
+    if not isinstance(cards, dict):
+        return
+    for cid, card in cards.items():
+        if not isinstance(card, dict) or "uses" not in card:
+            continue
+        ref = card["uses"]
+        if not isinstance(ref, str) or ref not in lib:
+            known = ", ".join(sorted(lib)) or "none"
+            raise sc.error(("cards", cid, "uses"), f"{name} has no card {ref!r}; its cards: {known}")
+        merged = {k: v for k, v in lib[ref].items() if k not in LIBRARY_ONLY}
+        for k in merged:
+            if k not in card:
+                sc.origins[("cards", cid, k)] = (lib_file, marks, ("cards", ref, k))
+        merged.update({k: v for k, v in card.items() if k != "uses"})
+        cards[cid] = merged
+
+
+def load(path: Path, sc: "Scenario") -> tuple[str, dict[str, Any], "Marks"]:
+    """Read a library file: (its name for messages, its cards, where each value is)."""
+    import yaml
+
+    from judge.datafile import DataError, read_bounded
+    from judge.scenario.loader import Marks, ScenarioError, _Loader, _plain, _refuse_aliases
+
+    file = str(path)
+    try:
+        raw = read_bounded(path, MAX_BYTES, "card library")
+    except DataError as e:
+        raise sc.error(("library",), f"cannot read the card library: {str(e).removeprefix(f'{path}: ')}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ScenarioError(file, 1, 1, f"not UTF-8 text: {e.reason}") from None
+    marks = Marks()
+    try:
+        _refuse_aliases(text, file)
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
+                            f"not valid YAML: {e.problem or e.context}") from None
+    data = _plain(node, (), marks, file) if node is not None else None
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, dict) or not all(isinstance(c, dict) for c in cards.values()):
+        raise ScenarioError(file, 1, 1, "a card library needs `cards:` (a mapping of card ids to cards)")
+    return file, cards, marks

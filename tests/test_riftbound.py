@@ -1,0 +1,482 @@
+"""The Riftbound model's mechanisms on boards the Vendetta FAQ does not show (variants): each expectation is written
+from the FAQ entry (or rule) quoted in the test's docstring, and would fail if the mechanism broke.
+
+The FAQ scenarios themselves (scenarios/riftbound/) are run by tests/test_faq_bundled.py and the per-scenario tests.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from judge.corpus.store import load_corpus
+from judge.games import load_game
+from judge.scenario.loader import ScenarioError, load_file, load_text
+from judge.scenario.runner import Result, run, run_branches
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = ROOT / "scenarios" / "riftbound"
+FILES = sorted(HERE.glob("*.yaml"))
+
+
+def make(cards: str, actions: str, choices: str = "", you: str = "resources: 9", opp: str = "resources: 9",
+         turn: str = "you") -> Result:
+    """A small Riftbound scenario using the Vendetta card library (cards indented under `cards:`), run."""
+    text = (
+        "game: riftbound\ntitle: t\nlibrary: vendetta.cards\n"
+        f"players: [{{id: you, {you}}}, {{id: opp, {opp}}}]\n"
+        f"turn: {turn}\ncards:\n" + textwrap.indent(textwrap.dedent(cards), "  ")
+        + "actions:\n" + textwrap.indent(textwrap.dedent(actions), "  ")
+        + ("choices:\n" + textwrap.indent(textwrap.dedent(choices), "  ") if choices.strip() else "")
+    )
+    return run(load_text(text, str(HERE / "<test>.yaml")))
+
+
+def card(res: Result, cid: str) -> object:
+    assert res.game is not None
+    return res.game.state.cards[cid]
+
+
+def might(res: Result, cid: str) -> int:
+    assert res.game is not None
+    return int(res.game.chars(res.game.state.cards[cid])["power"])
+
+
+def kinds(res: Result) -> list[str]:
+    assert res.game is not None
+    return [s.kind for s in res.game.trace.steps]
+
+
+def own(res: Result, cid: str, key: str) -> object:
+    """Riftbound's own state of a card (Empowered, stunned, where it is), as an expectation reads it."""
+    assert res.game is not None
+    return res.game.data.expectation(res.game, {"card": cid, key: None})[key][0]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_faq_scenario_reproduces_its_ruling_and_cites_only_known_rules(path: Path) -> None:
+    """Issue 11: each encoded entry reproduces the published answer; a step cites a Riftbound rule of the corpus, or
+    one the FAQ names (listed in the game data as outside the corpus)."""
+    res = run(load_file(path))
+    assert res.status == "pass", [c.expect for c in res.checked if not c.ok]
+    known = {r.id for r in load_corpus().all_rules("riftbound")} | set(load_game("riftbound").raw["rules_outside_corpus"])
+    assert res.game is not None
+    for step in res.game.trace.steps:
+        assert set(step.cites) <= known, (step.kind, step.cites)
+
+
+def test_every_scenario_quotes_its_faq_entry_or_rule() -> None:
+    """The notes quote the question and the answer (問：… 答：…) or the explanation they rest on (說明); a worked
+    example's, the rule's example (示例)."""
+    for p in FILES:
+        sc = load_file(p)
+        notes = sc.data["notes"]
+        if sc.data["source"]["kind"] == "example":
+            assert "示例" in notes, p.name
+        else:
+            assert ("問：" in notes and "答：" in notes) or "說明" in notes, p.name
+
+
+# --- might changes (FAQ vendetta-03, -04, -20, -22) -------------------------------------------------------------
+def test_the_floor_binds_only_when_it_must() -> None:
+    """vendetta-04: Mel makes Stupefy's −1 a −2, 「最低為1 [M]」 kept: a 5 [M] unit is 3 (the floor does not bind)."""
+    res = make("""
+    mel: {uses: mel_newly_awakened, owner: you, zone: base, empowered: 1}
+    u: {name: u, owner: opp, zone: base, type: unit, power: 5}
+    s: {uses: stupefy, owner: you, zone: hand}
+    """, "- {play: s}\n- resolve_all\n", "- {for: s, target: u}\n")
+    assert might(res, "u") == 3 and "might_floor" not in kinds(res)
+
+
+def test_without_an_empowered_mel_stupefy_takes_one_and_stops_at_one() -> None:
+    """vendetta-04/-22: −1, to a minimum of 1: a 2 [M] unit becomes 1; a 1 [M] unit gets −0, which is no event."""
+    res = make("""
+    mel: {uses: mel_newly_awakened, owner: you, zone: base}
+    two: {name: two, owner: opp, zone: base, type: unit, power: 2}
+    one: {name: one, owner: opp, zone: base, type: unit, power: 1}
+    s1: {uses: stupefy, owner: you, zone: hand}
+    s2: {uses: stupefy, owner: you, zone: hand}
+    """, "- {play: s1}\n- resolve_all\n- {play: s2}\n- resolve_all\n", "- {for: s1, target: two}\n- {for: s2, target: one}\n")
+    assert (might(res, "two"), might(res, "one")) == (1, 1)
+    assert "replaced" not in kinds(res) and kinds(res).count("might_zero") == 1
+
+
+def test_moonfall_without_mel_gives_every_enemy_unit_there_minus_two() -> None:
+    """vendetta-03: without Mel's replacement the chosen unit's event is an ordinary −2 like the others'."""
+    res = make("""
+    arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
+    a: {name: a, owner: opp, zone: battlefield, at: arena, type: unit, power: 5}
+    b: {name: b, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
+    m: {uses: moonfall, owner: you, zone: hand}
+    """, "- {play: m}\n- resolve_all\n", "- {for: m, slot: place, target: arena}\n- {for: m, slot: target, target: a}\n")
+    assert (might(res, "a"), might(res, "b")) == (3, 2)
+
+
+def test_switcheroo_without_gangplank_swaps() -> None:
+    """vendetta-20: the difference is computed, one increase and one decrease: 2 and 6 become 6 and 2."""
+    res = make("""
+    a: {name: a, owner: opp, zone: base, type: unit, power: 2}
+    b: {name: b, owner: you, zone: base, type: unit, power: 6}
+    s: {uses: switcheroo, owner: you, zone: hand}
+    """, "- {play: s}\n- resolve_all\n", "- {for: s, slot: first, target: a}\n- {for: s, slot: second, target: b}\n")
+    assert (might(res, "a"), might(res, "b")) == (6, 2)
+
+
+def test_gangplank_is_not_replaced_when_not_empowered_or_not_chosen() -> None:
+    """vendetta-20: the replacement is Gangplank's [Empowered] ability; vendetta-03: only a spell or ability that
+    chooses him — Moonfall's −2 to the other enemy units there does not choose him."""
+    res = make("""
+    arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+    gp: {uses: gangplank_naval, owner: you, zone: battlefield, at: arena, empowered: 1}
+    foe: {name: foe, owner: you, zone: battlefield, at: arena, type: unit, power: 3}
+    m: {uses: moonfall, owner: opp, zone: hand}
+    """, "- {play: m, by: opp}\n- resolve_all\n", "- {for: m, slot: place, target: arena}\n- {for: m, slot: target, target: foe}\n",
+        turn="opp")
+    assert (might(res, "gp"), might(res, "foe")) == (4, 1)
+
+
+# --- stun (vendetta-21) --------------------------------------------------------------------------------------------
+def test_back_off_on_an_empowered_gangplank_not_yet_stunned_is_replaced() -> None:
+    """vendetta-21: 「如要剛普朗克的替換效果成功替換他被暈眩的事件，則必須實際執行暈眩遊戲行動」 — here it is performed,
+    and he is chosen: +3 [M] instead of being stunned."""
+    res = make("""
+    gp: {uses: gangplank_naval, owner: you, zone: base, empowered: 1}
+    b: {uses: back_off, owner: opp, zone: hand}
+    """, "- {play: b, by: opp}\n- resolve_all\n", "- {for: b, target: gp}\n", turn="opp")
+    assert might(res, "gp") == 9 and own(res, "gp", "stunned") is False
+
+
+# --- Empower (vendetta-15, -16, -28, -31) ---------------------------------------------------------------------------
+def test_an_ordinary_card_is_empowered_once() -> None:
+    """vendetta-15: 「除了凱爾以外……獲得賦能是一種二元狀態」: empowering an Empowered Mel again does nothing; one
+    disempower removes it all."""
+    res = make("""
+    mel: {uses: mel_newly_awakened, owner: you, zone: base}
+    """, "- {use: mel, ability: 赋能}\n- resolve_all\n- {use: mel, ability: 赋能}\n- resolve_all\n")
+    assert own(res, "mel", "empowered") == 1 and kinds(res).count("negated") == 1
+
+
+def test_renekton_below_ten_becomes_ten_and_triggers() -> None:
+    """vendetta-31: 「如要滿足「……為10以上」的條件，之前他的戰力必須少於10」: from 9, his +1 makes him become 10 or
+    more, so it triggers (and empowers him)."""
+    res = make("""
+    r: {uses: renekton_brute, owner: you, zone: base, power: 9}
+    """, "- {use: r, ability: 0}\n- resolve_all\n")
+    assert might(res, "r") == 10 and own(res, "r", "empowered") == 1
+
+
+# --- countering (vendetta-05, -01, -06) -----------------------------------------------------------------------------
+def test_abandon_without_mel_returns_the_countered_spell_to_hand() -> None:
+    """vendetta-05: Abandon replaces the countered card's move to the trash with a return to its owner's hand; here
+    nothing protects the spell, so the counter happens and the replacement applies."""
+    res = make("""
+    s: {name: s, owner: you, zone: hand, type: spell, play: {do: []}}
+    a: {uses: abandon, owner: opp, zone: hand}
+    t: {name: t, owner: opp, zone: deck, type: spell}
+    """, "- {play: s}\n- {play: a, by: opp}\n- resolve_all\n", "- {for: a, target: s}\n- {for: a, slot: predict, may: false}\n")
+    assert card(res, "s").zone == "hand"  # type: ignore[attr-defined]
+
+
+def test_abandons_replacement_ends_with_its_resolution() -> None:
+    """vendetta-05: 「這替換效果只會在該技能結算時生效」: a spell countered later by the rules goes to the trash."""
+    res = make("""
+    mel: {uses: mel_newly_awakened, owner: you, zone: base, empowered: 1}
+    s: {name: s, owner: you, zone: hand, type: spell, play: {do: []}}
+    a: {uses: abandon, owner: opp, zone: hand}
+    t: {name: t, owner: opp, zone: deck, type: spell}
+    """, "- {play: s}\n- {play: a, by: opp}\n- resolve_all\n", "- {for: a, target: s}\n- {for: a, slot: predict, may: false}\n")
+    assert res.game is not None and not [r for r in res.game.state.repl_effects if r.until == "resolution"]
+    assert card(res, "s").zone == "trash"  # type: ignore[attr-defined]
+
+
+def test_flow_banishes_in_either_order_of_the_two_replacements() -> None:
+    """vendetta-01: Abandon's replacement applies only to the move to the trash, Flow's to any leaving of the Chain not
+    by its own execution: whichever its controller applies first, the spell is banished."""
+    sc = load_file(HERE / "vendetta_01_flow_abandon.yaml")
+    sc.data["choices"] = [c for c in sc.data["choices"] if "replacement" not in c]
+    br = run_branches(sc)
+    assert len(br.outcomes) == 1  # one outcome …
+    res, paths = br.outcomes[0]
+    assert sorted(answer for path in paths for choice, answer in path if choice.kind == "replacement") == ["abandon", "flowing"]
+    assert card(res, "flowing").zone == "banishment"  # type: ignore[attr-defined]
+
+
+def test_a_flow_spell_that_resolves_goes_to_the_trash() -> None:
+    """vendetta-01: 「除了因執行自身效果以外……就會被放逐」: leaving the Chain as its own resolution ends is not banished."""
+    res = make("""
+    f: {name: f, owner: you, zone: hand, type: spell, keywords: [{川流: 1}], play: {cost: {resources: 3}, do: []}}
+    """, "- {play: f}\n- resolve_all\n", "- {for: f, alt_cost: true}\n")
+    assert card(res, "f").zone == "trash"  # type: ignore[attr-defined]
+
+
+def test_rebuttal_not_paid_counters_an_unprotected_spell() -> None:
+    """vendetta-06: 「否則，反制它」 — without a "can't be countered" effect, not paying counters the spell."""
+    res = make("""
+    s: {name: s, owner: you, zone: hand, type: spell, play: {do: []}}
+    r: {uses: rebuttal, owner: opp, zone: hand}
+    """, "- {play: s}\n- {play: r, by: opp}\n- resolve_all\n", "- {for: r, target: s}\n- {for: r, may: false}\n")
+    assert [o for _, src, o in res.game.resolved if src == "s"] == ["interrupted"]  # type: ignore[union-attr]
+
+
+# --- ignored vs negated, Repeat (vendetta-34) ------------------------------------------------------------------------
+def test_repeat_with_two_different_units_kills_both_and_both_controllers_draw() -> None:
+    """vendetta-34 / 820.2.a: the second execution makes its own choice; a unit still legal is killed and its
+    controller draws 2 — 4 in all when both are the opponent's."""
+    res = make("""
+    arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+    a: {name: a, owner: opp, zone: battlefield, at: arena, type: unit, power: 2}
+    b: {name: b, owner: opp, zone: battlefield, at: arena, type: unit, power: 2}
+    blade: {uses: hidden_blade, owner: you, zone: hand, keywords: [{回响: 1}]}
+    d1: {name: d1, owner: opp, zone: deck, type: spell}
+    d2: {name: d2, owner: opp, zone: deck, type: spell}
+    d3: {name: d3, owner: opp, zone: deck, type: spell}
+    d4: {name: d4, owner: opp, zone: deck, type: spell}
+    """, "- {play: blade}\n- resolve_all\n", """
+    - {for: blade, slot: repeat, pay: true}
+    - {for: blade, slot: target, target: a}
+    - {for: blade, slot: "target#2", target: b}
+    """)
+    assert card(res, "a").zone == card(res, "b").zone == "trash"  # type: ignore[attr-defined]
+    assert res.game is not None and len(res.game.state.in_zone("hand", "opp")) == 4
+    assert "ignored" not in kinds(res)
+
+
+def test_a_unit_moved_to_another_battlefield_is_still_a_legal_choice() -> None:
+    """vendetta-34: an instruction is ignored only when its target is no longer legal: Hidden Blade chooses a unit
+    at a battlefield, and one still at a battlefield is killed, its controller drawing 2."""
+    res = make("""
+    here: {name: here, owner: opp, zone: battlefield, type: battlefield}
+    there: {name: there, owner: opp, zone: battlefield, type: battlefield}
+    u: {name: u, owner: opp, zone: battlefield, at: here, type: unit, power: 2}
+    blade: {uses: hidden_blade, owner: you, zone: hand}
+    wind: {uses: ride_the_wind, owner: opp, zone: hand}
+    d1: {name: d1, owner: opp, zone: deck, type: spell}
+    d2: {name: d2, owner: opp, zone: deck, type: spell}
+    """, "- {play: blade}\n- {play: wind, by: opp}\n- resolve_all\n",
+        "- {for: blade, target: u}\n- {for: wind, target: u}\n- {for: wind, slot: location, card: there}\n")
+    assert card(res, "u").zone == "trash"  # type: ignore[attr-defined]
+    assert res.game is not None and len(res.game.state.in_zone("hand", "opp")) == 2
+
+
+# --- trigger information, untargetable (vendetta-23, -17) ------------------------------------------------------------
+def test_akali_moving_to_base_reads_the_battlefield_she_left() -> None:
+    """vendetta-23: 「我移動前往或離開的戰場」: moving to base, it is the battlefield she moved from."""
+    res = make("""
+    arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
+    akali: {uses: akali_deadly_weapon, owner: you, zone: battlefield, at: arena}
+    foe: {name: foe, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
+    """, "- {move: akali, to: base}\n- resolve_all\n", "- {for: akali, target: foe}\n")
+    assert card(res, "foe").damage == 2  # type: ignore[attr-defined]
+
+
+def test_akali_out_of_combat_cannot_be_chosen_by_an_enemy_but_by_her_controller() -> None:
+    """vendetta-17: not in combat she is 「無法被指定」 — not a legal target of enemy spells; her own player's are not
+    enemy spells."""
+    cards = """
+    akali: {uses: akali_silent, owner: opp, zone: base}
+    mine: {uses: star_crossed, owner: you, zone: hand}
+    theirs: {uses: star_crossed, owner: opp, zone: hand}
+    """
+    res = make(cards, "- {play: mine}\n")
+    assert "rewind" in kinds(res) and card(res, "mine").zone == "hand"  # type: ignore[attr-defined]
+    res = make(cards, "- {play: theirs, by: opp}\n- resolve_all\n", "- {for: theirs, target: akali}\n", turn="opp")
+    assert card(res, "akali").zone == "hand"  # type: ignore[attr-defined]
+
+
+# --- play history, the next card, conquering (vendetta-13, -25, -19) ------------------------------------------------
+def test_crumbling_sands_has_nothing_to_counter_after_one_spell() -> None:
+    """vendetta-13: it needs an opponent to have played another spell; after a single spell there is no legal
+    target, and playing it is rewound."""
+    res = make("""
+    s: {name: s, owner: opp, zone: hand, type: spell, play: {do: []}}
+    sands: {uses: crumbling_sands, owner: you, zone: hand}
+    """, "- {play: s, by: opp}\n- {play: sands}\n", turn="opp")
+    assert "rewind" in kinds(res) and card(res, "sands").zone == "hand"  # type: ignore[attr-defined]
+
+
+def test_the_heron_does_nothing_from_base() -> None:
+    """vendetta-25: 「若我身處戰場」: in base, the first card played does not make the next one cheaper."""
+    res = make("""
+    heron: {uses: astral_heron, owner: you, zone: base}
+    c1: {name: c1, owner: you, zone: hand, type: spell, play: {cost: {resources: 3}}}
+    c2: {name: c2, owner: you, zone: hand, type: spell, play: {cost: {resources: 3}}}
+    """, "- {play: c1}\n- resolve_all\n- {play: c2}\n- resolve_all\n", you="resources: 6")
+    assert res.game is not None and res.game.state.pools["you"] == 0 and "next_cost_used" not in kinds(res)
+
+
+def test_swain_scores_nothing_without_a_spell_played() -> None:
+    """vendetta-19: Swain checks for a non-token unit, a non-token gear and a spell: the Porobot alone is not enough
+    (the conquest still scores its own point)."""
+    res = make("""
+    arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+    swain: {uses: swain_visionary, owner: you, zone: battlefield, at: arena}
+    p: {uses: patched_porobot, owner: you, zone: hand}
+    """, "- {play: p}\n- resolve_all\n- {conquer: arena, by: you}\n- resolve_all\n")
+    assert res.game is not None and "score" not in kinds(res)
+    assert res.game.data.expectation(res.game, {"player": "you", "points": 1}) == {"points": (1, 1)}
+
+
+# --- Deflect (vendetta-32) --------------------------------------------------------------------------------------------
+def test_deflect_is_paid_for_each_choice_when_nothing_lets_it_be_ignored() -> None:
+    """vendetta-32 (766, 767): with no chosen unit at the World's Shell, each of the six choices of Irelia pays her
+    Deflect; with too little power the play is rewound."""
+    cards = """
+    irelia: {uses: irelia_fervent, owner: opp, zone: base}
+    rain: {uses: icathian_rain, owner: you, zone: hand}
+    """
+    choices = "".join(f"- {{for: rain, slot: t{n}, target: irelia}}\n" for n in range(1, 7))
+    res = make(cards, "- {play: rain}\n", choices, you="resources: 2, power: 6")
+    assert res.game is not None and kinds(res).count("deflect") == 6
+    assert res.game.data.expectation(res.game, {"player": "you", "power": 0}) == {"power": (0, 0)}
+    res = make(cards, "- {play: rain}\n", choices, you="resources: 2, power: 5")
+    assert "rewind" in kinds(res)
+
+
+# --- naming (vendetta-14) ---------------------------------------------------------------------------------------------
+def test_feline_restricts_only_opponents() -> None:
+    """vendetta-14: 「對手便無法打出指定的法術」: the Feline's controller may still play a card of that name."""
+    res = make("""
+    feline: {uses: fallen_feline, owner: opp, zone: hand}
+    s1: {name: 同名法术, owner: opp, zone: hand, type: spell, play: {do: []}}
+    s2: {name: 同名法术, owner: you, zone: hand, type: spell, play: {do: []}}
+    """, "- {play: feline, by: opp}\n- resolve_all\n- {play: s1, by: opp}\n- resolve_all\n- {play: s2}\n",
+        "- {for: feline, name: 同名法术}\n", turn="opp")
+    assert [o for _, src, o in res.game.resolved if src == "s1"] == ["resolved"]  # type: ignore[union-attr]
+    assert card(res, "s2").zone == "hand"  # type: ignore[attr-defined]
+
+
+# --- layers, becomes (vendetta-29) -------------------------------------------------------------------------------------
+def test_dragon_form_alone_makes_five_and_fiora_triggers() -> None:
+    """vendetta-29: the trait layer sets base might 5; with no −1 in the arithmetic layer the unit becomes 5, which
+    is what Fiora's 'becomes 5 or more' watches."""
+    res = make("""
+    fiora: {uses: fiora_grand_duelist, owner: you, zone: legend}
+    u: {name: u, owner: you, zone: base, type: unit, power: 3}
+    form: {uses: dragon_form, owner: you, zone: hand}
+    d: {name: d, owner: you, zone: deck, type: spell}
+    """, "- {play: form}\n- resolve_all\n", "- {for: form, target: u}\n")
+    assert might(res, "u") == 5 and res.game is not None and len(res.game.state.in_zone("hand", "you")) == 1
+
+
+# --- kill attribution, abilities of others, reflexive triggers (vendetta-33, -24, -12) ---------------------------------
+def test_an_opponents_spell_kill_does_not_trigger_my_phoenix() -> None:
+    """vendetta-33: one of the three conditions is that the player who made the kill is the Phoenix's: here the
+    Decree is the opponent's."""
+    res = make("""
+    decree: {uses: imperial_decree, owner: opp, zone: hand}
+    ray: {uses: hextech_ray, owner: opp, zone: hand}
+    phoenix: {uses: immortal_phoenix, owner: you, zone: trash}
+    dragon: {uses: elder_dragon, owner: you, zone: base}
+    """, "- {play: decree, by: opp}\n- resolve_all\n- {play: ray, by: opp}\n- resolve_all\n", "- {for: ray, target: dragon}\n",
+        turn="opp")
+    assert card(res, "dragon").zone == "trash" and "permit_play" not in kinds(res)  # type: ignore[attr-defined]
+
+
+def test_heimerdinger_gets_only_abilities_with_exhaust_in_their_cost() -> None:
+    """vendetta-24: 「全部費用中有[E]符號的主動技能」: an activated ability without [E] is not his."""
+    with pytest.raises(ScenarioError, match="没有可使用的能力"):
+        make("""
+        heimer: {uses: heimerdinger_inventor, owner: you, zone: base, empowered: 1}
+        r: {uses: renekton_brute, owner: you, zone: base}
+        """, "- {use: heimer, ability: 0}\n")
+
+
+def test_hwei_discarding_a_spell_makes_one_reflexive_trigger() -> None:
+    """vendetta-12: one reflexive trigger for each type the discarded card has: a spell gives only 「法術——抽1張牌」."""
+    res = make("""
+    arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
+    hwei: {uses: hwei_brooding_painter, owner: you, zone: base}
+    s: {name: s, owner: you, zone: hand, type: spell}
+    d1: {name: d1, owner: you, zone: deck, type: spell}
+    d2: {name: d2, owner: you, zone: deck, type: spell}
+    """, "- {move: hwei, to: arena}\n- resolve_all\n", "- {for: hwei, discard: [s]}\n")
+    assert res.status == "pass" and might(res, "hwei") == 5
+    assert res.game is not None and len(res.game.state.in_zone("hand", "you")) == 2  # d1 (moved), then d2 (spell)
+
+
+# --- replacement order in combat (vendetta-11) ---------------------------------------------------------------------------
+def test_the_affected_units_controller_orders_even_the_opponents_effects() -> None:
+    """vendetta-11: 「套用到你單位的替換效果順序由你選擇」 — both effects cast by the opponent, the choice is still mine."""
+    res = make("""
+    arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
+    mine: {name: mine, owner: you, zone: battlefield, at: arena, type: unit, power: 4}
+    theirs: {name: theirs, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
+    kb: {uses: ki_barrier, owner: opp, zone: hand}
+    lt: {uses: lotus_trap, owner: opp, zone: hand}
+    """, "- {play: kb, by: opp}\n- resolve_all\n- {play: lt, by: opp}\n- resolve_all\n- {attack: mine, target: theirs}\n- combat_damage\n",
+        "- {for: kb, target: mine}\n- {for: lt, target: mine}\n- {by: you, replacement: lt}\n")
+    assert res.status == "pass" and card(res, "mine").damage == 1  # type: ignore[attr-defined]
+
+
+# --- play locations (vendetta-26, -27, -30) ---------------------------------------------------------------------------
+def test_temporal_breach_on_my_own_unit_brings_it_back_to_my_base() -> None:
+    """vendetta-30: the owner plays it to the same location; it stays banished only because that base is not its
+    controller's — for my own unit in my base, the play is legal and it comes back."""
+    res = make("""
+    u: {name: u, owner: you, zone: base, type: unit, power: 3, play: {}}
+    breach: {uses: temporal_breach, owner: you, zone: hand}
+    """, "- {play: breach}\n- resolve_all\n", "- {for: breach, target: u}\n")
+    assert card(res, "u").zone == "base" and "play_location_illegal" not in kinds(res)  # type: ignore[attr-defined]
+
+
+def test_a_unit_cannot_be_played_to_a_battlefield_its_player_does_not_control() -> None:
+    """vendetta-27: the Perch only permits Dragons; any other unit played there (not controlled, not conquered) is
+    rewound, while the Grimwyrm may go to a battlefield conquered this turn."""
+    res = make("""
+    perch: {uses: dragon_perch, owner: opp, zone: battlefield}
+    u: {name: u, owner: you, zone: hand, type: unit, power: 2, play: {}}
+    """, "- {play: u, to: perch}\n", you="resources: 5, power: 2")
+    assert "rewind" in kinds(res) and card(res, "u").zone == "hand"  # type: ignore[attr-defined]
+
+
+# --- Legion, Predict (vendetta-18, -05) -------------------------------------------------------------------------------
+def test_legion_is_off_when_no_other_card_was_played() -> None:
+    """vendetta-18: Legion checks whether its player finalized another card this turn: the first card played has none."""
+    res = make("""
+    l: {uses: legion_spell, owner: opp, zone: hand}
+    d: {name: d, owner: opp, zone: deck, type: spell}
+    """, "- {play: l, by: opp}\n- resolve_all\n", turn="opp")
+    assert res.game is not None and len(res.game.state.in_zone("hand", "opp")) == 0
+
+
+def test_predict_may_put_the_top_card_on_the_bottom() -> None:
+    """vendetta-05 names Predict; read here as: look at the top card of your main deck, you may recycle it (put it on
+    the bottom) — the next card drawn is then the second one."""
+    res = make("""
+    s: {name: s, owner: you, zone: hand, type: spell, play: {do: [{predict: {player: you}}, {draw: {player: you, count: 1}}]}}
+    top: {name: top, owner: you, zone: deck, type: spell}
+    second: {name: second, owner: you, zone: deck, type: spell}
+    """, "- {play: s}\n- resolve_all\n", "- {for: s, slot: predict, may: true}\n")
+    assert card(res, "second").zone == "hand" and card(res, "top").zone == "deck"  # type: ignore[attr-defined]
+
+
+# --- the card library (scenario files share card texts) --------------------------------------------------------------
+def test_a_card_library_error_names_the_library_file_line_and_column(tmp_path: Path) -> None:
+    """Bad input gets file:line:column: a field a card took from its library is reported where the library has it."""
+    (tmp_path / "lib.cards").write_text("cards:\n  c:\n    name: c\n    type: spell\n    power: lots\n", encoding="utf-8")
+    text = ("game: riftbound\ntitle: t\nlibrary: lib.cards\nplayers: [{id: you}, {id: opp}]\nturn: you\n"
+            "cards:\n  x: {uses: c, owner: you, zone: hand}\n")
+    with pytest.raises(ScenarioError) as e:
+        load_text(text, str(tmp_path / "s.yaml"))
+    assert (e.value.file, e.value.line, e.value.column) == (str(tmp_path / "lib.cards"), 5, 12)
+    with pytest.raises(ScenarioError, match=r"lib.cards has no card 'd'; its cards: c") as e:
+        load_text(text.replace("uses: c", "uses: d"), str(tmp_path / "s.yaml"))
+    assert (e.value.line, e.value.column) == (7, 13)  # the value of the scenario's own `uses:`
+
+
+def test_a_scenario_card_overrides_the_librarys_field() -> None:
+    """A card's own field replaces the library's (Gangplank at 1 [M] in vendetta-22, not his printed 6)."""
+    sc = load_file(HERE / "vendetta_22_gangplank_stupefy.yaml")
+    assert sc.data["cards"]["gp"]["power"] == 1 and sc.data["cards"]["gp"]["name"]["zh"] == "「海军」刚普朗克"
+
+
+def test_a_game_cannot_redefine_a_field_of_the_shared_format() -> None:
+    """A game's `schema:` adds fields; one that changed an existing field's meaning for every game is refused."""
+    from copy import deepcopy
+
+    from judge.scenario.loader import _add_game_fields, schema
+
+    with pytest.raises(ValueError, match="ability.power"):
+        _add_game_fields(deepcopy(schema()), {"ability": {"power": {"type": "integer", "minimum": 0}}})
