@@ -9,7 +9,7 @@ is cached until the next event changes the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from judge.engine.refs import CardRef, PlayerRef, Text
 
@@ -374,9 +374,10 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
     return vals, applied, rules
 
 
-def note_reordered(game: "Game", card: "Card", parts: list[ContEffect], base: dict[str, Any], cites: tuple[str, ...]) -> None:
+def note_reordered(game: "Game", card: "Card", parts: list[ContEffect], base: dict[str, Any],
+                   cites: tuple[str, ...] | Callable[[list[ContEffect]], tuple[str, ...]]) -> None:
     """[layer.order]: say once per card when a game's order (its layers) applies the effects touching it in another
-    order than the one they began in."""
+    order than the one they began in. ``cites``: the rules to cite, or a function of the effects that touch the card."""
     touching, vals = [], dict(base)
     for p in parts:  # in the game's order, each judged on what those before it made of the card
         if _touches(game, p, card, vals):
@@ -387,7 +388,8 @@ def note_reordered(game: "Game", card: "Card", parts: list[ContEffect], base: di
     if [p.eid for p in touching] == [p.eid for p in in_time] or key in game.state.ts_noted:
         return
     game.state.ts_noted.add(key)
-    game.trace.add("layer_order", cites, card=card.ref, effects=[p.text for p in touching])
+    game.trace.add("layer_order", cites(touching) if callable(cites) else cites, card=card.ref,
+                   effects=[p.text for p in touching])
 
 
 def _may_touch(eff: ContEffect, card: "Card") -> bool:

@@ -56,28 +56,13 @@ class SanguoRules(Ruleset):
         # effects change the same thing, the latest prevails, so the rest apply in the order they began
         parts = [(layer, part) for e in sorted(effs, key=lambda e: (e.ts, e.order)) for layer, part in _parts(e)]
         parts.sort(key=lambda lp: (lp[0], _rank(lp[0], lp[1]), lp[1].ts, lp[1].order))
-        self._note_layers(game, card, effs, [p for _, p in parts], base)
+        from judge.engine.continuous import note_reordered
+
+        # 416.5a, said once per card when the layers change the order; 404.2: a characteristic-defining ability's
+        # effect goes first in its layer
+        note_reordered(game, card, [p for _, p in parts], base,
+                       lambda touching: self.cite("layer.order", *(["layer.cda"] if any(p.cda for p in touching) else [])))
         return [(part, f"layer_{layer}", []) for layer, part in parts]
-
-    def _note_layers(self, game: "Game", card: "Card", effs: list[Any], parts: list[Any], base: dict[str, Any]) -> None:
-        """Say once per card when the layers put its effects in another order than the one they began in (416.5a)."""
-        from judge.engine.continuous import _apply, _touches
-
-        touching, vals = [], dict(base)
-        for p in parts:  # in layer order, each judged on what the layers before it made of the card
-            if _touches(game, p, card, vals):
-                touching.append(p)
-                vals = _apply(game, p, card, vals)
-        in_time = sorted(touching, key=lambda p: (p.ts, p.order))
-        if [p.eid for p in touching] == [p.eid for p in in_time]:
-            return
-        key = ("layers", card.id, card.inc, tuple(p.eid for p in touching))
-        if key in game.state.ts_noted:
-            return
-        game.state.ts_noted.add(key)
-        cda = any(p.cda for p in touching)  # 404.2: a characteristic-defining ability's effect goes first in its layer
-        game.trace.add("layer_order", self.cite("layer.order", *(["layer.cda"] if cda else [])), card=card.ref,
-                       effects=[p.text for p in touching])
 
     def locks_affected(self, spec: dict[str, Any]) -> bool:
         # 416.3b: an effect a card or ability creates as it resolves that changes characteristics (or control) affects
