@@ -43,10 +43,22 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_dumper(), allow_unicode=True, sort_keys=False, width=1_000_000)
 
 
-def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path) -> Path:
-    """Write one game's corpus file (atomically) and return its path."""
-    path = root / f"{game}.yaml"
-    data = {"game": game, "documents": documents, "rules": [r.to_dict() for r in rules]}
+VERSIONS = "versions"  # <corpus>/versions/<game>/<version>.yaml: a game's older versions
+
+
+def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path, *, name: str | None = None,
+               version: str | None = None, versions: list[dict[str, Any]] | None = None) -> Path:
+    """Write one game's corpus file (atomically; ``<root>/<name or game>.yaml``) and return its path. An older
+    version's file names its ``version``; the newest lists the game's ``versions`` when it has several."""
+    path = root / f"{name or game}.yaml"
+    data: dict[str, Any] = {"game": game}
+    if version is not None:
+        data["version"] = version
+    data["documents"] = documents
+    if versions:
+        data["versions"] = versions
+    data["rules"] = [r.to_dict() for r in rules]
+    root.mkdir(parents=True, exist_ok=True)
     atomic_write(path, dump_yaml(data))
     return path
 
@@ -57,6 +69,8 @@ class Corpus:
 
     rules: dict[str, dict[str, Rule]] = field(default_factory=dict)
     documents: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    versions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # game → its versions, oldest first
+    files: dict[str, Path] = field(default_factory=dict)  # game → its parsed file
 
     @property
     def games(self) -> list[str]:
@@ -152,12 +166,48 @@ def read_corpus(root: Path | None = None) -> Corpus:
         if not isinstance(data["rules"], list):
             raise DataError(f"{p}: 'rules' must be a list")
         corpus.documents[g] = data.get("documents") or []
-        rules: dict[str, Rule] = {}
-        for i, d in enumerate(data["rules"]):
-            try:
-                rule = Rule.from_dict(d)
-            except (KeyError, TypeError, ValueError, AttributeError) as e:
-                raise DataError(f"{p}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
-            rules[rule.id] = rule
-        corpus.rules[g] = rules
+        corpus.versions[g] = data.get("versions") or []
+        corpus.files[g] = p
+        corpus.rules[g] = _rules(p, data["rules"])
     return corpus
+
+
+def _rules(path: Path, items: list[Any]) -> dict[str, Rule]:
+    rules: dict[str, Rule] = {}
+    for i, d in enumerate(items):
+        try:
+            rule = Rule.from_dict(d)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise DataError(f"{path}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
+        rules[rule.id] = rule
+    return rules
+
+
+class UnknownVersionError(KeyError):
+    """A version a game does not have (args: game, the version asked for, the versions it has)."""
+
+
+def find_version(corpus: Corpus, game: str, wanted: str) -> dict[str, Any]:
+    """The version of ``game`` named ``wanted`` (its label, its date in any form, or a document's file name)."""
+    from judge.corpus.dates import parse_date
+
+    versions = corpus.versions.get(game) or []
+    date = parse_date(wanted)
+    for v in versions:
+        if wanted in (v["version"], *v["documents"]) or (date and v.get("date") == date) or wanted.lstrip("vV") == v["version"].lstrip("v"):
+            return v
+    raise UnknownVersionError(game, wanted, [v["version"] for v in versions])
+
+
+def with_version(corpus: Corpus, game: str, wanted: str) -> Corpus:
+    """``corpus`` with ``game``'s rules as of the version ``wanted`` (see :func:`find_version`)."""
+    v = find_version(corpus, game, wanted)
+    if v.get("file") is None:  # the newest: what the corpus already holds
+        return corpus
+    from judge.corpus.cache import cached_yaml
+
+    path = corpus.files[game].parent / v["file"]
+    data = expect_mapping(path, cached_yaml(path), ("rules",))
+    out = Corpus(dict(corpus.rules), dict(corpus.documents), dict(corpus.versions), dict(corpus.files))
+    out.rules[game] = _rules(path, data["rules"])
+    return out

@@ -21,10 +21,8 @@ from typing import Any, Iterator
 from judge import paths
 from judge.corpus import layer as layer_mod
 from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_document, read_sources
-from judge.corpus.decode import encoding_name
-from judge.corpus.formats import get_parser
 from judge.corpus.layer import GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
-from judge.corpus.store import dump_yaml, game_ids
+from judge.corpus.store import VERSIONS, dump_yaml, game_ids
 from judge.datafile import TEMP_SUFFIX, atomic_write, fsync_dir
 from judge.locale import join, t
 
@@ -47,6 +45,7 @@ class Change:
     results: list[BuildResult] = field(default_factory=list)
     leftovers: list[str] = field(default_factory=list)
     removed: str | None = None
+    report: Any = None  # what `add` read and what it became (judge.corpus.ingest.AddReport)
 
 
 @dataclass
@@ -179,9 +178,17 @@ def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dic
                 new_bases[game] = layer_mod.bundled_hash(game)
             else:
                 _carry(old / f"{game}.yaml", gen / f"{game}.yaml")
+                if (old / VERSIONS / game).is_dir():  # its older versions, unchanged too
+                    (gen / VERSIONS / game).mkdir(parents=True)
+                    for f in sorted((old / VERSIONS / game).iterdir()):
+                        _carry(f, gen / VERSIONS / game / f.name)
                 new_bases[game] = bases[game]
         atomic_write(gen / MANIFEST, dump_yaml({"documents": docs, "bases": new_bases}))
         fsync_dir(gen / RAW)
+        if (gen / VERSIONS).is_dir():
+            for folder in sorted((gen / VERSIONS).iterdir()):
+                fsync_dir(folder)
+            fsync_dir(gen / VERSIONS)
         fsync_dir(gen)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
@@ -199,13 +206,17 @@ def _current(layer: Path) -> tuple[Path | None, dict[str, Any]]:
 
 
 # --- the changes --------------------------------------------------------------------------------------------
-def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt: str = "plain",
-        title: str | None = None, encoding: str | None = None) -> Change:
-    """Add a rules document to the user's layer: to a known ``game``, or to a ``new_game`` started with it.
+def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt: str | None = None,
+        title: str | None = None, encoding: str | None = None, version: str | None = None,
+        force: bool = False) -> Change:
+    """Add a rules document (text or PDF) to the user's layer: to a known ``game``, or to a ``new_game`` started
+    with it. Without ``fmt`` the format is detected; a parse that keeps too little is refused unless ``force``d.
+    ``version`` is the document's date or version label when it states none (or another).
 
-    Everything is checked before anything is written; a rebuild that fails (a rule number the game already has)
-    changes nothing.
+    Everything is checked before anything is written; a rebuild that fails changes nothing.
     """
+    from judge.corpus import ingest
+
     if (game is None) == (new_game is None):
         raise SourceError(t("msg.corpus.err.game_or_new"))
     gid = check_game_id(new_game if new_game is not None else str(game))
@@ -214,15 +225,10 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
         raise SourceError(t("msg.corpus.err.unknown_game", game=gid, known=join(known)))
     if new_game is not None and gid in known:
         raise SourceError(t("msg.corpus.err.game_exists", game=gid))
-    try:
-        parser = get_parser(fmt)
-    except KeyError as e:
-        raise SourceError(e.args[0]) from None
     name = check_document_name(file.name)
     title = check_title(title)
-    doc = read_document(file, encoding_name(encoding) if encoding is not None else None)
-    if not parser(doc.text):
-        raise SourceError(t("msg.corpus.err.no_rules", file=file, format=fmt))
+    examined = ingest.examine(file, fmt, encoding, version, force)
+    doc = examined.document
     layer = layer_dir()
     layer.mkdir(parents=True, exist_ok=True)
     with locked(layer):
@@ -234,11 +240,18 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
         if name in taken:
             added = taken[name] != t("msg.corpus.err.in_bundled")
             raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
-        entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": fmt, "encoding": doc.encoding}
+        entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": examined.format, "encoding": doc.encoding}
         if title is not None:
             entry["title"] = title
+        if examined.date:
+            entry["date"] = examined.date
+        if examined.version:
+            entry["version"] = examined.version
         results = _commit(layer, old, data["bases"], data["documents"] + [entry], {name: doc.raw}, {gid})
-    return Change(results, leftovers)
+    built = next(r for r in results if r.game == gid)
+    role = next((d.get("role") for d in built.documents if d["file"] == name), None)
+    report = ingest.finish(ingest.AddReport(examined, gid), built.linked, built.versions, role)
+    return Change(results, leftovers, report=report)
 
 
 def remove(name: str) -> Change:
