@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 TITLE = "《星海对决》核心规则"
 DATE_LINE = "最后更新时间：2026 年7 月17 日"
@@ -93,6 +94,7 @@ def _sentence(rng: random.Random) -> str:
     return f"当一名玩家{v}{a}并影响{b}{tail}。"
 
 
+@lru_cache(maxsize=4)
 def make(n_rules: int = 2000, seed: int = 15, lines_per_page: int = 44) -> Document:
     """A document of about ``n_rules`` rules (exactly that many, counting part and section headings)."""
     rng = random.Random(seed)
@@ -171,7 +173,12 @@ def make(n_rules: int = 2000, seed: int = 15, lines_per_page: int = 44) -> Docum
     good_citing.text += f"详见{good_target.id} {good_target.title}。"
     good_citing.refs.append(good_target.id)
 
-    # lines of each rule
+    return render(rules, wrong_titles, lines_per_page)
+
+
+def render(rules: list[Rule], wrong_titles: list[tuple[str, str, str]] | None = None, lines_per_page: int = 44,
+           date_line: str = DATE_LINE) -> Document:
+    """The document text of ``rules`` (after a test changed some): wrapped, paginated, with furniture."""
     for r in rules:
         if r.part:
             r.lines = [f"{r.id}. {r.title}"]
@@ -188,7 +195,7 @@ def make(n_rules: int = 2000, seed: int = 15, lines_per_page: int = 44) -> Docum
 
     # pages: the body lines cut every ``lines_per_page`` lines, furniture between pages
     body = [line for r in rules for line in r.lines]
-    head = [TITLE, DATE_LINE, "本文件是《星海对决》的完整规则，供玩家与裁判使用。", "规则编号以三位数字开头。"]
+    head = [TITLE, date_line, "本文件是《星海对决》的完整规则，供玩家与裁判使用。", "规则编号以三位数字开头。"]
     out = list(head)
     page = 1
     mid = 0
@@ -201,7 +208,7 @@ def make(n_rules: int = 2000, seed: int = 15, lines_per_page: int = 44) -> Docum
             page += 1
         out.append(line)
     out += [FOOTER, f"- {page} -"]
-    return Document("\n".join(out) + "\n", rules, page, wrong_titles, mid)
+    return Document("\n".join(out) + "\n", rules, page, wrong_titles or [], mid)
 
 
 def expected_text(r: Rule) -> str:

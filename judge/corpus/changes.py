@@ -2,7 +2,7 @@
 changed after the FAQ was published.
 
 Versions are those :mod:`judge.corpus.versions` composed and the corpus stores (``versions:`` in a game's file);
-a rule changed when its text, its examples or its title differ. Changed words are marked as ``[-deleted-]`` and
+a rule changed when its text or its examples differ (not its title alone, which a rule may take from a parent). Changed words are marked as ``[-deleted-]`` and
 ``{+inserted+}``, compared character by character so Chinese text is marked where it changed.
 """
 
@@ -77,7 +77,7 @@ def diff(game: str, old_label: str, new_label: str, old: list[dict[str, Any]], n
     changed = []
     for rid, r in after.items():
         o = before.get(rid)
-        if o is not None and (rule_text(o) != rule_text(r) or o.get("title") != r.get("title")):
+        if o is not None and rule_text(o) != rule_text(r):
             changed.append(Changed(rid, r.get("title"), rule_text(o), rule_text(r), mark(rule_text(o), rule_text(r))))
     return Diff(game, old_label, new_label, [i for i in after if i not in before], [i for i in before if i not in after], changed)
 
@@ -118,21 +118,28 @@ def render(d: Diff) -> str:
     return "\n".join(out)
 
 
-def cited_change(corpus: Corpus, game: str, rule_id: str, since: str | None) -> Changed | None:
-    """How rule ``rule_id`` changed from the version in force on ``since`` (a FAQ's date) to the newest, or None
-    when it did not (or the game has one version, or ``since`` is unknown)."""
+@dataclass
+class Since:
+    """Whether a rule changed after a date (a FAQ's), and how: ``change`` is None when it did not."""
+
+    version: str  # the version in force on that date
+    change: Changed | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"since": self.version, "changed": self.change is not None,
+                "marked": self.change.marked if self.change else None}
+
+
+def changed_since(corpus: Corpus, game: str, rule_id: str, date: str | None) -> Since | None:
+    """How rule ``rule_id`` changed from the version in force on ``date`` (a FAQ's) to the newest; None when that
+    cannot be told (no date, one version only, no version dated on or before it, or no such rule now)."""
     versions = corpus.versions.get(game) or []
-    if since is None or len(versions) < 2:
-        return None
-    dated = [v for v in versions if v.get("date") and v["date"] <= since]
-    if not dated or dated[-1] is versions[-1]:
+    now = corpus.rules.get(game, {}).get(rule_id)
+    dated = [v for v in versions if date and v.get("date") and v["date"] <= date]
+    if len(versions) < 2 or not dated or now is None:
         return None
     then = {r["id"]: r for r in _rules_of(corpus, game, dated[-1])}.get(rule_id)
-    now = corpus.rules[game].get(rule_id)
-    if now is None:
-        return None
-    now_d = now.to_dict()
-    old_text = rule_text(then) if then else ""
-    if then is not None and old_text == rule_text(now_d) and then.get("title") == now_d.get("title"):
-        return None
-    return Changed(rule_id, now.title, old_text, rule_text(now_d), mark(old_text, rule_text(now_d)))
+    old_text, new_text = (rule_text(then) if then else ""), rule_text(now.to_dict())
+    if old_text == new_text:
+        return Since(dated[-1]["version"], None)
+    return Since(dated[-1]["version"], Changed(rule_id, now.title, old_text, new_text, mark(old_text, new_text)))

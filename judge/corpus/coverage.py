@@ -1,8 +1,8 @@
 """How much of a document a parse kept: the evidence ``judge corpus add`` reports and refuses on.
 
 A line that opens with a rule number (``103.1.b.2.``, ``706.1a 文本``, ``001. 黄金法则``) is where the document
-states a rule, unless the line before it stops in mid-sentence (then it may be a reference wrapped to the start
-of a line, and counts only if a rule starts there). The **coverage** of a parse is the share of those lines where
+states a rule, unless the line before it was wrapped in mid-sentence (then it may be a reference wrapped to the
+start of a line, and counts only if a rule starts there). The **coverage** of a parse is the share of those lines where
 a rule starts; a wrong format shows
 as a low figure (the ``rise-forum`` parser reads three rules out of a 2,000-rule publisher's document). The
 report also counts rules with no text (neither text, heading, example nor child), numbers the parse found
@@ -12,8 +12,10 @@ twice, and, once the rules are linked, references to rules the game does not hav
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
+from judge.corpus.formats.pages import content_lines, width, wrap_width
 from judge.corpus.model import ParsedRule
 from judge.corpus.ruleid import RULE_ID
 
@@ -55,19 +57,23 @@ class Coverage:
 
 
 _MID_SENTENCE = re.compile(r"[^\s。！？；：:.）)」”』】]\s*$")
+LONG = 0.5  # of the wrap width: a line this wide that stops without punctuation was wrapped in mid-sentence
 
 
+@lru_cache(maxsize=2)  # detection measures every format's parse of one text
 def number_lines(text: str) -> list[tuple[int, str, str, bool]]:
-    """Every line opening with a rule number: (1-based line, rule id, the line, whether the line before it stops
-    in mid-sentence)."""
+    """Every line opening with a rule number, page furniture aside: (1-based line, rule id, the line, whether the
+    content line before it was wrapped in mid-sentence: long, and stopping without punctuation; a heading or a list
+    item is not)."""
+    lines = content_lines(text).lines
+    long = wrap_width([ln.text for ln in lines]) * LONG
     out = []
     before = ""
-    for n, line in enumerate(text.split("\n"), 1):
-        m = NUMBER_LINE_RE.match(line)
+    for line in lines:
+        m = NUMBER_LINE_RE.match(line.text)
         if m:
-            out.append((n, m["id"], line.strip(), bool(_MID_SENTENCE.search(before))))
-        if line.strip():
-            before = line
+            out.append((line.number, m["id"], line.text, bool(_MID_SENTENCE.search(before)) and width(before) >= long))
+        before = line.text
     return out
 
 
