@@ -85,9 +85,11 @@ def diff(game: str, old_label: str, new_label: str, old: list[dict[str, Any]], n
 def _rules_of(corpus: Corpus, game: str, v: dict[str, Any]) -> list[dict[str, Any]]:
     if v.get("file") is None:
         return [r.to_dict() for r in corpus.rules[game].values()]
-    from judge.corpus.cache import cached_yaml
+    import marshal
 
-    return list(cached_yaml(corpus.files[game].parent / v["file"])["rules"])
+    from judge.corpus.cache import cached_game
+
+    return [marshal.loads(b) for b in cached_game(corpus.files[game].parent / v["file"]).rules.values()]
 
 
 def between(corpus: Corpus, game: str, old: str | None = None, new: str | None = None) -> Diff:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import paths
-from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.datafile import DataError, expect_mapping
 from judge.locale import os_reason, t
 
 POINTER = "current"
@@ -61,8 +61,10 @@ def live_dir(layer: Path | None = None) -> Path | None:
 def manifest(gen: Path) -> dict[str, Any]:
     """A generation's ``sources.yaml``: ``documents`` (file, game, format, encoding, title) and ``bases``
     (game → the sha256 of the bundled ``<game>.yaml`` its file was built over, or null)."""
+    from judge.corpus.cache import cached_yaml  # a lookup reads it from the cache, without PyYAML
+
     path = gen / MANIFEST
-    data = expect_mapping(path, read_yaml(path) or {})
+    data = expect_mapping(path, cached_yaml(path) or {})
     docs = data.get("documents") or []
     bases = data.get("bases") or {}
     if not isinstance(docs, list) or not all(isinstance(d, dict) and {"file", "game", "format"} <= set(d) for d in docs):

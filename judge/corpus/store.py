@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from judge import paths
 from judge.corpus.model import Rule
@@ -63,14 +63,67 @@ def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], ro
     return path
 
 
+class GameRules(Mapping[str, Rule]):
+    """One game's rules by id, each decoded from its cached data when first asked for (a lookup decodes a few of
+    a game's thousands)."""
+
+    def __init__(self, path: Path, data: dict[str, bytes]) -> None:
+        self._path = path
+        self._data = data
+        self._rules: dict[str, Rule] = {}
+
+    def __getitem__(self, rid: str) -> Rule:
+        rule = self._rules.get(rid)
+        if rule is None:
+            import marshal
+
+            d = marshal.loads(self._data[rid])
+            try:
+                rule = Rule.from_dict(d)
+            except (KeyError, TypeError, ValueError, AttributeError) as e:
+                i = list(self._data).index(rid)
+                raise DataError(f"{self._path}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
+            self._rules[rid] = rule
+        return rule
+
+    def __contains__(self, rid: object) -> bool:
+        return rid in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+class PerGame(Mapping[str, Any]):
+    """game → one part of its corpus file (rules, documents or versions), the file read when a game is first used:
+    a command about one game reads that game's file only."""
+
+    def __init__(self, games: list[str], part: Callable[[str], Any]) -> None:
+        self._games = games
+        self._part = part
+
+    def __getitem__(self, game: str) -> Any:
+        if game not in self._games:
+            raise KeyError(game)
+        return self._part(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
 @dataclass
 class Corpus:
     """All games' rules, indexed by game and id."""
 
-    rules: dict[str, dict[str, Rule]] = field(default_factory=dict)
-    documents: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    versions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # game → its versions, oldest first
-    files: dict[str, Path] = field(default_factory=dict)  # game → its parsed file
+    rules: Mapping[str, Mapping[str, Rule]] = field(default_factory=dict)
+    documents: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
+    versions: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)  # game → its versions, oldest first
+    files: Mapping[str, Path] = field(default_factory=dict)  # game → its parsed file
 
     @property
     def games(self) -> list[str]:
@@ -157,30 +210,22 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 def read_corpus(root: Path | None = None) -> Corpus:
-    """Read every ``<game>.yaml`` under the corpus folder as it is on disk now."""
-    corpus = Corpus()
-    from judge.corpus.cache import cached_yaml  # the parsed data from the per-user cache while the file is unchanged
+    """The ``<game>.yaml`` files under the corpus folder as they are on disk now, each read when its game is first
+    used (from the per-user cache while the file is unchanged, :func:`judge.corpus.cache.cached_game`)."""
+    from judge.corpus.cache import GameData, cached_game
 
-    for g, p in game_files(root).items():
-        data = expect_mapping(p, cached_yaml(p), ("rules",))
-        if not isinstance(data["rules"], list):
-            raise DataError(f"{p}: 'rules' must be a list")
-        corpus.documents[g] = data.get("documents") or []
-        corpus.versions[g] = data.get("versions") or []
-        corpus.files[g] = p
-        corpus.rules[g] = _rules(p, data["rules"])
-    return corpus
+    files = game_files(root)
+    loaded: dict[str, tuple[GameData, GameRules]] = {}
 
+    def game(g: str) -> tuple[GameData, GameRules]:
+        if g not in loaded:
+            data = cached_game(files[g])
+            loaded[g] = (data, GameRules(files[g], data.rules))
+        return loaded[g]
 
-def _rules(path: Path, items: list[Any]) -> dict[str, Rule]:
-    rules: dict[str, Rule] = {}
-    for i, d in enumerate(items):
-        try:
-            rule = Rule.from_dict(d)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise DataError(f"{path}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
-        rules[rule.id] = rule
-    return rules
+    games = list(files)
+    return Corpus(PerGame(games, lambda g: game(g)[1]), PerGame(games, lambda g: game(g)[0].documents),
+                  PerGame(games, lambda g: game(g)[0].versions), dict(files))
 
 
 class UnknownVersionError(KeyError):
@@ -204,10 +249,10 @@ def with_version(corpus: Corpus, game: str, wanted: str) -> Corpus:
     v = find_version(corpus, game, wanted)
     if v.get("file") is None:  # the newest: what the corpus already holds
         return corpus
-    from judge.corpus.cache import cached_yaml
+    from judge.corpus.cache import cached_game
 
     path = corpus.files[game].parent / v["file"]
-    data = expect_mapping(path, cached_yaml(path), ("rules",))
-    out = Corpus(dict(corpus.rules), dict(corpus.documents), dict(corpus.versions), dict(corpus.files))
-    out.rules[game] = _rules(path, data["rules"])
-    return out
+    rules = GameRules(path, cached_game(path).rules)
+    games = list(corpus.rules)
+    return Corpus(PerGame(games, lambda g: rules if g == game else corpus.rules[g]), corpus.documents,
+                  corpus.versions, corpus.files)
