@@ -21,7 +21,7 @@ from typing import Any, Iterator
 from judge import paths
 from judge.corpus import layer as layer_mod
 from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_document, read_sources
-from judge.corpus.layer import GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
+from judge.corpus.layer import FAQ, GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
 from judge.corpus.store import VERSIONS, dump_yaml, game_ids
 from judge.datafile import TEMP_SUFFIX, atomic_write, fsync_dir
 from judge.locale import join, t
@@ -154,15 +154,20 @@ def _carry(src: Path, dest: Path) -> None:
 
 
 def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dict[str, Any]],
-            new_raw: dict[str, bytes], rebuild: set[str]) -> list[BuildResult]:
-    """Write a complete generation holding ``docs`` and make it the live one; parse the games in ``rebuild``
-    (and any game the old generation has no file for); on any failure the new folder is removed."""
+            new_raw: dict[str, bytes], rebuild: set[str], faq: list[dict[str, Any]] | None = None,
+            new_faq: dict[str, str] | None = None) -> list[BuildResult]:
+    """Write a complete generation holding ``docs`` and the FAQ documents ``faq`` (default: the old generation's)
+    and make it the live one; parse the games in ``rebuild`` (and any game the old generation has no file for),
+    write the parsed FAQ files in ``new_faq`` (name → YAML) and carry the others; on any failure the new folder is
+    removed."""
+    faq = faq if faq is not None else (manifest(old)["faq"] if old else [])
+    new_faq = new_faq or {}
     gen = layer / f"{GEN_PREFIX}{uuid.uuid4().hex[:12]}"
     assert GEN_RE.fullmatch(gen.name)
     (gen / RAW).mkdir(parents=True)
     results: list[BuildResult] = []
     try:
-        for d in docs:
+        for d in docs + faq:
             name = Path(d["file"]).name
             if name in new_raw:
                 atomic_write(gen / RAW / name, new_raw[name])
@@ -183,7 +188,17 @@ def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dic
                     for f in sorted((old / VERSIONS / game).iterdir()):
                         _carry(f, gen / VERSIONS / game / f.name)
                 new_bases[game] = bases[game]
-        atomic_write(gen / MANIFEST, dump_yaml({"documents": docs, "bases": new_bases}))
+        if faq:
+            (gen / FAQ).mkdir()
+        for f in faq:
+            if f["parsed"] in new_faq:
+                atomic_write(gen / FAQ / f["parsed"], new_faq[f["parsed"]])
+            else:
+                assert old is not None
+                _carry(old / FAQ / f["parsed"], gen / FAQ / f["parsed"])
+        if faq:
+            fsync_dir(gen / FAQ)
+        atomic_write(gen / MANIFEST, dump_yaml({"documents": docs, "bases": new_bases, **({"faq": faq} if faq else {})}))
         fsync_dir(gen / RAW)
         if (gen / VERSIONS).is_dir():
             for folder in sorted((gen / VERSIONS).iterdir()):
@@ -202,7 +217,7 @@ def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dic
 
 def _current(layer: Path) -> tuple[Path | None, dict[str, Any]]:
     old = live_dir(layer)
-    return old, (manifest(old) if old else {"documents": [], "bases": {}})
+    return old, (manifest(old) if old else {"documents": [], "bases": {}, "faq": []})
 
 
 # --- the changes --------------------------------------------------------------------------------------------
@@ -234,7 +249,7 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     with locked(layer):
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
-        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"]}
+        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
         bundled = read_sources(paths.corpus_dir())
         taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
         if name in taken:
@@ -254,6 +269,28 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     return Change(results, leftovers, report=report)
 
 
+def add_faq(name: str, raw: bytes, entry: dict[str, Any], parsed: str) -> Change:
+    """Add a FAQ document (its bytes as given, its manifest ``entry`` and its parsed YAML) to the user's layer, all
+    or nothing (:mod:`judge.faq.add` parses and checks it first)."""
+    name = check_document_name(name)
+    layer = layer_dir()
+    layer.mkdir(parents=True, exist_ok=True)
+    with locked(layer):
+        leftovers = clean_leftovers(layer)
+        old, data = _current(layer)
+        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
+        bundled = read_sources(paths.corpus_dir())
+        taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
+        if name in taken:
+            added = taken[name] != t("msg.corpus.err.in_bundled")
+            raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
+        if any(f["parsed"] == entry["parsed"] for f in data["faq"]):
+            raise SourceError(t("msg.faq.add.err.set_taken", parsed=entry["parsed"]))
+        results = _commit(layer, old, data["bases"], data["documents"], {name: raw}, set(),
+                          data["faq"] + [{**entry, "file": f"{RAW}/{name}"}], {entry["parsed"]: parsed})
+    return Change(results, leftovers)
+
+
 def remove(name: str) -> Change:
     """Take an added document out of the user's layer (its game is parsed again without it)."""
     layer = layer_dir()
@@ -263,6 +300,10 @@ def remove(name: str) -> Change:
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
         wanted = Path(name).name
+        faq = [f for f in data["faq"] if Path(f["file"]).name == wanted]
+        if faq:  # an added FAQ document
+            results = _commit(layer, old, data["bases"], data["documents"], {}, set(), [f for f in data["faq"] if f is not faq[0]])
+            return Change(results, leftovers, removed=wanted)
         found = [d for d in data["documents"] if Path(d["file"]).name == wanted]
         if not found:
             bundled = {Path(d["file"]).name for d in read_sources(paths.corpus_dir()).get("documents") or []}

@@ -86,7 +86,12 @@ class Source(NamedTuple):
             return []
         from judge.faq.model import faq_dir
 
-        return sorted(faq_dir(self.corpus_root).glob("*.yaml"))
+        added: list[Path] = []
+        if self.corpus_root is None:  # and the FAQs the user added (judge faq add)
+            from judge.corpus.layer import faq_files
+
+            added = faq_files()
+        return sorted(faq_dir(self.corpus_root).glob("*.yaml")) + added
 
     def load_faq(self) -> list[FaqEntry]:
         """The FAQ entries indexed with the corpus (none for an in-memory corpus)."""
