@@ -89,7 +89,7 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
 def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_dir: Path | None) -> None:
     """Check every published ruling (FAQ entries and the rules' worked examples) and the FAQ's cited rules."""
     from judge import paths
-    from judge.corpus.store import load_corpus
+    from judge.corpus.store import read_corpus
     from judge.datafile import atomic_write
     from judge.faq import check
     from judge.faq.model import load_documents
@@ -101,7 +101,7 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     try:
         report = check.check(
             documents,
-            load_corpus(),
+            read_corpus(),
             root,
             scenarios_root=scenarios_dir or paths.scenarios_dir(),
             runner=check.default_runner(),
