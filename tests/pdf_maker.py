@@ -8,32 +8,12 @@ header and the footer with the page number are Chromium's own page furniture, pr
 from __future__ import annotations
 
 import html
-import os
-import shutil
 from pathlib import Path
 
-import pytest
-
 import official_doc
+from test_browser_report import _chromium as chromium  # Debian's Chromium, or a skip (a failure when CI=true)
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"]
-
-
-def chromium() -> str:
-    """Debian's chromium, or a skip with the reason (a failure when CI=true: CI must run this)."""
-    why = None
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        why = "the playwright package is not installed (pip install '.[test]')"
-    path = os.environ.get("JUDGE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if why is None and not Path(path).is_file():
-        why = "no Chromium at /usr/bin/chromium (apt-get install -y chromium)"
-    if why:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but the PDF test cannot run: {why}")
-        pytest.skip(f"PDF test skipped: {why}")
-    return path
 
 
 def page_html(doc: official_doc.Document) -> str:

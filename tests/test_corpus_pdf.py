@@ -7,16 +7,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from click.testing import CliRunner
 
 import official_doc
+from added_data import data_dir, judge, squeeze
 import pdf_maker
-from judge import paths
-from judge.cli import cli
-from judge.corpus.store import load_corpus, read_corpus
+from judge.corpus.store import read_corpus
 
 
 @pytest.fixture(scope="module")
@@ -25,24 +22,11 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[official_doc.Docu
     return doc, pdf_maker.print_pdf(doc, tmp_path_factory.mktemp("pdf") / "star-rules.pdf")
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    d = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_ENV, str(d))
-    load_corpus.cache_clear()
-    yield d
-    load_corpus.cache_clear()
-
-
-def squeeze(text: str) -> str:
-    return "".join(text.split())
-
-
 def test_a_printed_pdf_is_added_rule_for_rule(printed: tuple[official_doc.Document, Path], data_dir: Path) -> None:
     doc, pdf = printed
-    res = CliRunner().invoke(cli, ["corpus", "add", str(pdf), "--new-game", "star", "--json"])
-    assert res.exit_code == 0, res.output
-    report = json.loads(res.output)
+    code, out = judge("corpus", "add", str(pdf), "--new-game", "star", "--json")
+    assert code == 0, out
+    report = json.loads(out)
     assert report["format"] == "official" and report["pages"] >= 5 and report["date"] == "2026-07-17"
     assert report["coverage"]["kept"] == report["coverage"]["number_lines"] == len(doc.rules)
     corpus = read_corpus()
@@ -60,18 +44,18 @@ def test_a_printed_pdf_is_added_rule_for_rule(printed: tuple[official_doc.Docume
     # the bytes are kept as given, and `corpus list` says it was read as a PDF
     live = next((data_dir / "corpus").glob("g-*"))
     assert (live / "raw" / "star-rules.pdf").read_bytes() == pdf.read_bytes()
-    res = CliRunner().invoke(cli, ["corpus", "list"])
-    assert "star-rules.pdf  [official, pdf]" in res.output, res.output
+    code, out = judge("corpus", "list")
+    assert "star-rules.pdf  [official, pdf]" in out, out
 
 
 def test_a_pdf_without_text_is_refused(tmp_path: Path, data_dir: Path) -> None:
     blank = tmp_path / "scan.pdf"
     blank.write_bytes(b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n"
                       b"3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")
-    res = CliRunner().invoke(cli, ["corpus", "add", str(blank), "--new-game", "scan"])
-    assert res.exit_code == 2 and "scan.pdf：PDF 的 1 页中没有文字" in res.output, res.output
+    code, out = judge("corpus", "add", str(blank), "--new-game", "scan")
+    assert code == 2 and "scan.pdf：PDF 的 1 页中没有文字" in out, out
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.7\nthis is not a PDF body")
-    res = CliRunner().invoke(cli, ["corpus", "add", str(broken), "--new-game", "scan"])
-    assert res.exit_code == 2 and "broken.pdf：无法作为 PDF 读取" in res.output, res.output
+    code, out = judge("corpus", "add", str(broken), "--new-game", "scan")
+    assert code == 2 and "broken.pdf：无法作为 PDF 读取" in out, out
     assert not (data_dir / "corpus").exists() or not list((data_dir / "corpus").glob("g-*"))

@@ -10,32 +10,16 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from click.testing import CliRunner
 
 import official_doc
-from judge import paths
-from judge.cli import cli
-from judge.corpus.store import load_corpus, read_corpus
+from added_data import data_dir, judge, squeeze  # noqa: F401  (data_dir: the fixture every test here uses)
+from judge.corpus.store import read_corpus
+
+pytestmark = pytest.mark.usefixtures("data_dir")  # a fresh data folder for each test
 
 OLD_DATE, NEW_DATE = "最后更新时间：2026 年7 月17 日", "最后更新 2026-10-10"
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    d = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_ENV, str(d))
-    load_corpus.cache_clear()
-    yield d
-    load_corpus.cache_clear()
-
-
-def judge(*args: str) -> tuple[int, str]:
-    res = CliRunner().invoke(cli, list(args))
-    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
-    return res.exit_code, res.output
 
 
 def write(tmp_path: Path, name: str, doc: official_doc.Document) -> Path:
@@ -66,10 +50,6 @@ def editions(tmp_path: Path) -> dict[str, object]:
             "changed": changed, "removed": removed, "added": "002.5",
             "old_text": official_doc.expected_text(by_id[changed]).replace("当任意一名玩家", "当一名玩家", 1),
             "new_text": official_doc.expected_text(by_id[changed])}
-
-
-def squeeze(text: str) -> str:
-    return "".join(text.split())
 
 
 def test_the_newest_version_answers_and_version_picks_another(editions: dict) -> None:

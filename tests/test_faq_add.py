@@ -9,33 +9,14 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from click.testing import CliRunner
 
 import faq_doc
 import official_doc
-from judge import paths
-from judge.cli import cli
-from judge.corpus.store import load_corpus
+from added_data import data_dir, judge
 
 HEADER = "星海对决 常见问题 2026"
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    d = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_ENV, str(d))
-    load_corpus.cache_clear()
-    yield d
-    load_corpus.cache_clear()
-
-
-def judge(*args: str) -> tuple[int, str]:
-    res = CliRunner().invoke(cli, list(args))
-    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
-    return res.exit_code, res.output
 
 
 @pytest.fixture

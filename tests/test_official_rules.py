@@ -11,23 +11,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from click.testing import CliRunner
 
 import official_doc
-from judge import paths
-from judge.cli import cli
+from added_data import data_dir, judge, squeeze
 from judge.corpus.formats import official
 from judge.corpus.formats.pages import content_lines
 from judge.corpus.link import link
 from judge.corpus.store import read_corpus
-
-
-def squeeze(text: str) -> str:
-    """Text without whitespace: where a PDF's line ended inside a paragraph is not something a parse can know."""
-    return "".join(text.split())
 
 
 @pytest.fixture(scope="module")
@@ -38,24 +30,6 @@ def doc() -> official_doc.Document:
 @pytest.fixture(scope="module")
 def parsed(doc: official_doc.Document) -> dict[str, object]:
     return {r.id: r for r in link("star", "star.txt", official.parse(doc.text))}
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A fresh data folder (and no corpus remembered from another test in this process)."""
-    from judge.corpus.store import load_corpus
-
-    d = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_ENV, str(d))
-    load_corpus.cache_clear()
-    yield d
-    load_corpus.cache_clear()
-
-
-def judge(*args: str) -> tuple[int, str]:
-    res = CliRunner().invoke(cli, list(args))
-    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
-    return res.exit_code, res.output
 
 
 def test_the_generated_document_has_what_the_issue_describes(doc: official_doc.Document) -> None:

@@ -36,6 +36,7 @@ class BuildResult:
     versions: list[dict[str, Any]] = field(default_factory=list)  # [{version, date, documents, rules, file}]
     linked: list[Rule] = field(default_factory=list, repr=False)  # the newest version's rules
 
+
 def read_sources(root: Path) -> dict[str, Any]:
     """``sources.yaml``: ``documents`` (file, game, format) and ``faq`` (file, game) lists, checked."""
     path = root / SOURCES

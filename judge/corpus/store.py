@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from judge import paths
 from judge.corpus.model import Rule
-from judge.datafile import DataError, atomic_write, expect_mapping
+from judge.datafile import DataError, atomic_write
 from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")

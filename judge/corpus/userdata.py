@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 from judge import paths
 from judge.corpus import layer as layer_mod
-from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_document, read_sources
+from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_sources
 from judge.corpus.layer import FAQ, GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
 from judge.corpus.store import VERSIONS, dump_yaml, game_ids
 from judge.datafile import TEMP_SUFFIX, atomic_write, fsync_dir
@@ -220,6 +220,16 @@ def _current(layer: Path) -> tuple[Path | None, dict[str, Any]]:
     return old, (manifest(old) if old else {"documents": [], "bases": {}, "faq": []})
 
 
+def _check_name_free(name: str, data: dict[str, Any]) -> None:
+    """A SourceError when a document (or FAQ document) of that file name is already added or bundled."""
+    taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
+    bundled = read_sources(paths.corpus_dir())
+    taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
+    if name in taken:
+        added = taken[name] != t("msg.corpus.err.in_bundled")
+        raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
+
+
 # --- the changes --------------------------------------------------------------------------------------------
 def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt: str | None = None,
         title: str | None = None, encoding: str | None = None, version: str | None = None,
@@ -249,12 +259,7 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     with locked(layer):
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
-        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
-        bundled = read_sources(paths.corpus_dir())
-        taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
-        if name in taken:
-            added = taken[name] != t("msg.corpus.err.in_bundled")
-            raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
+        _check_name_free(name, data)
         entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": examined.format, "encoding": doc.encoding}
         if title is not None:
             entry["title"] = title
@@ -278,12 +283,7 @@ def add_faq(name: str, raw: bytes, entry: dict[str, Any], parsed: str) -> Change
     with locked(layer):
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
-        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
-        bundled = read_sources(paths.corpus_dir())
-        taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
-        if name in taken:
-            added = taken[name] != t("msg.corpus.err.in_bundled")
-            raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
+        _check_name_free(name, data)
         if any(f["parsed"] == entry["parsed"] for f in data["faq"]):
             raise SourceError(t("msg.faq.add.err.set_taken", parsed=entry["parsed"]))
         results = _commit(layer, old, data["bases"], data["documents"], {name: raw}, set(),
