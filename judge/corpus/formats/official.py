@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from judge.corpus.formats.common import EXAMPLE_START_RE, cards_in
+from judge.corpus.formats.common import EXAMPLE_START_RE, cards_in, split_examples
 from judge.corpus.formats.pages import Line, content_lines, join_lines, width, wrap_width
 from judge.corpus.model import Example, ParsedRule
 from judge.corpus.ruleid import RULE_ID, depth
@@ -109,7 +109,7 @@ def parse(text: str) -> list[ParsedRule]:
             heading, body = body[0], body[1:]
         if depth(rid) == 1 and part and rid != part:
             parent = part
-        text_lines, examples = _split(([rest] if rest else []) + body)
+        text_lines, examples = split_examples(([rest] if rest else []) + body)
         rules.append(
             ParsedRule(
                 id=rid,
@@ -126,17 +126,3 @@ def parse(text: str) -> list[ParsedRule]:
 
 def _next_is_child(starts: list[tuple[int, str, str]], k: int) -> bool:
     return k + 1 < len(starts) and starts[k + 1][1].startswith(starts[k][1] + ".")
-
-
-def _split(lines: list[str]) -> tuple[list[str], list[list[str]]]:
-    """A rule's lines → its text lines and its examples (each from a 举例/例如/示例 line to the next or the end)."""
-    text: list[str] = []
-    examples: list[list[str]] = []
-    for line in lines:
-        if EXAMPLE_START_RE.match(line):
-            examples.append([line])
-        elif examples:
-            examples[-1].append(line)
-        else:
-            text.append(line)
-    return text, examples
