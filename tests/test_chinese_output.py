@@ -143,7 +143,7 @@ def test_corpus_add_errors_speak_chinese(args: list[str], tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("name, content", [
     ("undecodable.txt", None), ("control_characters.txt", None),
-    ("clash.txt", "820.1 又一个 820.1。\n".encode("utf-8")),  # Riftbound already has 820.1
+    ("clash.txt", "820.1 一条。\n820.1 又一个 820.1。\n".encode("utf-8")),  # 820.1 twice in one document
     ("000_85166b5fbc181240.txt", "900.1 规则。\n".encode("utf-8")),  # the name of a bundled document
 ])
 def test_corpus_add_of_a_bad_document_speaks_chinese(name: str, content: bytes | None, tmp_path: Path) -> None:

@@ -113,7 +113,8 @@ def test_bad_arguments_are_refused_and_nothing_is_written(tmp_path: Path, data_d
 def test_a_failed_add_leaves_the_corpus_byte_identical(tmp_path: Path, data_dir: Path) -> None:
     assert cli("add", str(doc(tmp_path)), "--new-game", "demo")[0] == 0
     before = tree(data_dir)
-    for text, name, words in [("820.1 又一个 820.1。\n", "clash.txt", "规则 820.1 出现了两次"),
+    for text, name, words in [("820.1 第一条。\n820.2 第二条。\n820.1 又一个。\n", "clash.txt",
+                               "clash.txt：规则 820.1 出现了两次（第 1 行和第 3 行）"),
                               ("no rule numbers here\n", "empty.txt", "没有读出任何规则"),
                               (PLAIN, "new.txt", "你加入的文件中已有同名的文件"),
                               (PLAIN, "000_85166b5fbc181240.txt", "随附的语料库中已有同名的文件")]:

@@ -46,7 +46,7 @@ def corpus_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_commands_export_the_faq_group() -> None:
     assert COMMANDS == [faq_group]
-    assert set(faq_group.commands) == {"list", "show", "check"}
+    assert set(faq_group.commands) == {"list", "show", "check", "add"}
 
 
 def test_importing_the_commands_loads_click_only() -> None:

@@ -8,6 +8,10 @@ about a millisecond where YAML takes over a hundred (JSON: about three).  A file
 than :data:`RACY_SECONDS` before it is read is not cached (a change within the same timestamp
 tick could otherwise go unseen).  A damaged, foreign or unwritable cache only costs speed.
 
+``cached_game(path)`` is the same for a game's corpus file, kept so that a lookup reads only what it needs: the
+file's metadata and each rule's id, with every rule's data as its own :mod:`marshal` bytes, decoded when that
+rule is asked for (a 2,400-rule game loads in about a millisecond, where the whole data takes twenty).
+
 ``stream_rules(path)`` yields the rules of a ``<game>.yaml`` file one at a time from the YAML
 parser's events, so a large corpus is indexed without holding all of it in memory.
 """
@@ -20,7 +24,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from judge import paths
 
@@ -33,9 +37,9 @@ def _signature(st: os.stat_result) -> tuple[int, ...]:
     return (CACHE_VERSION, *sys.version_info[:2], st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
-def _cache_file(path: Path) -> Path:
+def _cache_file(path: Path, kind: str = "") -> Path:
     digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:24]
-    return paths.cache_dir() / "parsed" / f"{path.stem}-{digest}.marshal"
+    return paths.cache_dir() / "parsed" / f"{path.stem}-{digest}{'.' + kind if kind else ''}.marshal"
 
 
 def cached_yaml(path: Path) -> Any:
@@ -59,12 +63,66 @@ def cached_yaml(path: Path) -> Any:
     return data
 
 
-def _mtime(sig: tuple[int, ...]) -> float:
+GAME_KIND = "game"
+
+
+class GameData(NamedTuple):
+    """A game's corpus file: its documents, its versions, and each rule id with the rule's data as marshal bytes."""
+
+    documents: list[Any]
+    versions: list[Any]
+    rules: dict[str, bytes]
+
+
+def cached_game(path: Path) -> GameData:
+    """A game's corpus file ``path`` (see the module docstring); a malformed file raises ``read_yaml``'s DataError."""
+    try:
+        sig = (*_signature(path.stat()), GAME_KIND)
+    except OSError:
+        return _game(path, read_yaml_or_raise(path))
+    cache = _cache_file(path, GAME_KIND)
+    try:
+        stored = marshal.loads(cache.read_bytes())
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == sig:
+            documents, versions, ids, blobs = stored[1]
+            return GameData(documents, versions, dict(zip(ids, blobs)))
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    game = _game(path, read_yaml_or_raise(path))
+    if time.time() - _mtime(sig) > RACY_SECONDS:
+        _store(cache, sig, (game.documents, game.versions, list(game.rules), list(game.rules.values())))
+    return game
+
+
+def read_yaml_or_raise(path: Path) -> Any:
+    from judge.datafile import read_yaml
+
+    return read_yaml(path)
+
+
+def _game(path: Path, data: Any) -> GameData:
+    from judge.datafile import DataError, expect_mapping
+
+    data = expect_mapping(path, data, ("rules",))
+    if not isinstance(data["rules"], list):
+        raise DataError(f"{path}: 'rules' must be a list")
+    rules: dict[str, bytes] = {}
+    for i, d in enumerate(data["rules"]):
+        if not isinstance(d, dict) or not isinstance(d.get("id"), (str, int)):
+            raise DataError(f"{path}: rules[{i}] is not a valid rule (it needs an id)")
+        try:
+            rules[str(d["id"])] = marshal.dumps(d)
+        except ValueError as e:  # data marshal cannot hold (a date YAML read from an unquoted value)
+            raise DataError(f"{path}: rules[{i}] is not a valid rule ({e})") from e
+    return GameData(list(data.get("documents") or []), list(data.get("versions") or []), rules)
+
+
+def _mtime(sig: tuple[Any, ...]) -> float:
     """The modification time (seconds) a signature records."""
-    return sig[4] / 1e9
+    return float(sig[4]) / 1e9
 
 
-def _store(cache: Path, sig: tuple[int, ...], data: Any) -> None:
+def _store(cache: Path, sig: tuple[Any, ...], data: Any) -> None:
     """Write the copy atomically; data marshal cannot hold (dates) is not cached."""
     import tempfile
 

@@ -16,13 +16,16 @@ from judge.locale import t
 @click.command("rule")
 @click.argument("rule_id")
 @click.option("--game", "-g", type=GAME)
+@click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
-def rule_cmd(rule_id: str, game: str | None, as_json: bool) -> None:
+def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool) -> None:
     """Show one rule with its breadcrumb, text, examples, references and cited-by."""
     from judge.corpus import lookup
     from judge.corpus.ruleid import normalize
 
     corpus = lookup.corpus_or_exit(game)
+    if version is not None:
+        corpus, game = lookup.version_or_exit(corpus, game, version)
     if not normalize(rule_id):
         fail(t("msg.rule.empty"))
     found = lookup.find(corpus, rule_id, game)
@@ -97,20 +100,74 @@ def corpus_build(out: Path | None) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--game", "-g", type=GAME)
 @click.option("--new-game")
-@click.option("--format", "fmt", default="plain", show_default=True)
+@click.option("--format", "fmt")
 @click.option("--title")
 @click.option("--encoding")
-def corpus_add(file: Path, game: str | None, new_game: str | None, fmt: str, title: str | None, encoding: str | None) -> None:
-    """Add the rules document FILE to your corpus (kept in your data folder), all or nothing."""
-    from judge.corpus import userdata
+@click.option("--version", "version")
+@click.option("--force", is_flag=True)
+@click.option("--json", "as_json", is_flag=True)
+def corpus_add(file: Path, game: str | None, new_game: str | None, fmt: str | None, title: str | None,
+               encoding: str | None, version: str | None, force: bool, as_json: bool) -> None:
+    """Add the rules document FILE (text or PDF) to your corpus (kept in your data folder), all or nothing."""
+    from judge.corpus import ingest, userdata
 
     try:
-        change = userdata.add(file, game=game, new_game=new_game, fmt=fmt, title=title, encoding=encoding)
+        change = userdata.add(file, game=game, new_game=new_game, fmt=fmt, title=title, encoding=encoding,
+                              version=version, force=force)
     except (ValueError, OSError) as e:
         _fail(e)
     _leftovers(change.leftovers)
+    if as_json:
+        dump_json(change.report.to_dict())
+        return
+    for line in ingest.render(change.report):
+        echo(line)
     for r in change.results:
         echo(t("msg.corpus.added", game=r.game, rules=r.rules, path=r.path))
+
+
+@corpus_group.command("diff")
+@click.argument("game", type=GAME)
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option("--json", "as_json", is_flag=True)
+def corpus_diff(game: str, old: str | None, new: str | None, as_json: bool) -> None:
+    """List the rules added, removed and changed between two versions of GAME (default: the two newest)."""
+    from judge.corpus import changes, lookup
+
+    corpus = lookup.corpus_or_exit(game)
+    try:
+        d = changes.between(corpus, game, old, new)
+    except changes.NoVersionsError as e:
+        fail(str(e), 1)
+    except KeyError as e:
+        fail(lookup.unknown_version(*e.args))
+    if as_json:
+        dump_json(d.to_dict())
+        return
+    echo(changes.render(d))
+
+
+@corpus_group.command("check")
+@click.option("--game", "-g", type=GAME)
+@click.option("--json", "as_json", is_flag=True)
+def corpus_check(game: str | None, as_json: bool) -> None:
+    """Report the documents' own errata: references that state a title their rule does not have."""
+    import sys
+
+    from judge.corpus import errata, ingest, lookup
+
+    corpus = lookup.corpus_or_exit(game)
+    found = [e for g in ([game] if game else corpus.games) for e in errata.check(corpus.rules[g].values())]
+    if as_json:
+        dump_json([e.to_dict() for e in found])
+    else:
+        for g in [game] if game else corpus.games:
+            mine = [e for e in found if e.game == g]
+            echo(t("msg.corpus.check.game", game=g, count=len(mine)))
+            for e in mine:
+                echo("  " + ingest.erratum_line(e))
+    sys.exit(1 if found else 0)
 
 
 @corpus_group.command("remove")

@@ -4,7 +4,8 @@ Layout under ``<data>/corpus/`` (``<data>`` is ``$JUDGE_DATA_DIR`` or the per-us
 
     current        the live generation's folder name (first line) and the one before it (second line)
     g-<id>/        one generation: sources.yaml (the added documents), raw/ (their bytes as given),
-                   <game>.yaml (each game with an added document, parsed with that game's bundled documents)
+                   <game>.yaml (each game with an added document, parsed with that game's bundled documents),
+                   versions/<game>/ (a game's older versions), faq/ (the FAQ documents added, parsed)
 
 A generation is never changed once ``current`` names it; a change writes a complete new one and swaps
 ``current`` (see :mod:`judge.corpus.userdata`). Reading never writes, except to rebuild a game whose bundled
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import paths
-from judge.datafile import DataError, expect_mapping, read_yaml
+from judge.datafile import DataError, expect_mapping
 from judge.locale import os_reason, t
 
 POINTER = "current"
@@ -27,6 +28,7 @@ GEN_PREFIX = "g-"
 GEN_RE = re.compile(r"g-[0-9a-f]{12}")
 MANIFEST = "sources.yaml"
 RAW = "raw"
+FAQ = "faq"  # the parsed FAQ documents the user added
 
 
 def layer_dir() -> Path:
@@ -61,15 +63,26 @@ def live_dir(layer: Path | None = None) -> Path | None:
 def manifest(gen: Path) -> dict[str, Any]:
     """A generation's ``sources.yaml``: ``documents`` (file, game, format, encoding, title) and ``bases``
     (game → the sha256 of the bundled ``<game>.yaml`` its file was built over, or null)."""
+    from judge.corpus.cache import cached_yaml  # a lookup reads it from the cache, without PyYAML
+
     path = gen / MANIFEST
-    data = expect_mapping(path, read_yaml(path) or {})
+    data = expect_mapping(path, cached_yaml(path) or {})
     docs = data.get("documents") or []
     bases = data.get("bases") or {}
     if not isinstance(docs, list) or not all(isinstance(d, dict) and {"file", "game", "format"} <= set(d) for d in docs):
         raise DataError(t("msg.corpus.err.manifest_documents", path=path))
     if not isinstance(bases, dict):
         raise DataError(t("msg.corpus.err.manifest_bases", path=path))
-    return {"documents": docs, "bases": bases}
+    faq = data.get("faq") or []
+    if not isinstance(faq, list) or not all(isinstance(d, dict) and {"file", "game", "parsed"} <= set(d) for d in faq):
+        raise DataError(t("msg.faq.add.err.manifest", path=path))
+    return {"documents": docs, "bases": bases, "faq": faq}
+
+
+def faq_files() -> list[Path]:
+    """The parsed FAQ files the user added (``faq/<game>-<set>.yaml`` in the live generation), by name."""
+    gen = live_dir()
+    return sorted((gen / FAQ).glob("*.yaml")) if gen is not None and (gen / FAQ).is_dir() else []
 
 
 def bundled_hash(game: str) -> str | None:

@@ -23,7 +23,8 @@ def link(game: str, file: str, parsed: list[ParsedRule]) -> list[Rule]:
         seen[p.id] = p
     ids = set(seen)
 
-    parent_of = {p.id: next((a for a in lineage(p.id) if a in ids), None) for p in parsed}
+    # the nearest ancestor by number, else the rule the document places it under (a chapter under its part)
+    parent_of = {p.id: next((a for a in lineage(p.id) if a in ids), p.parent if p.parent in ids else None) for p in parsed}
     children: dict[str, list[str]] = {p.id: [] for p in parsed}
     for p in parsed:  # document order
         if parent_of[p.id]:

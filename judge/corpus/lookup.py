@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from judge.clitools import unknown_game
+from judge.clitools import fail, unknown_game
 from judge.corpus import ruleid
 from judge.corpus.gamenames import display_name
 from judge.corpus.model import Rule
@@ -26,6 +26,34 @@ def corpus_or_exit(game: str | None) -> Corpus:
     if game is not None and game not in corpus.games:
         unknown_game(game, corpus.games)
     return corpus
+
+
+def version_or_exit(corpus: Corpus, game: str | None, wanted: str) -> tuple[Corpus, str]:
+    """The corpus with a game's rules as of version ``wanted``, and that game: ``game``, else the one game that has
+    such a version. Exit 2 saying which versions there are when none (or several games) match."""
+    from judge.corpus.store import UnknownVersionError, find_version, with_version
+
+    if game is None:
+        having = []
+        for g in corpus.games:
+            try:
+                find_version(corpus, g, wanted)
+                having.append(g)
+            except UnknownVersionError:
+                continue
+        if len(having) != 1:
+            listed = join([f"{g} {v['version']}" for g in corpus.games for v in corpus.versions.get(g) or []])
+            fail(t("msg.rule.version.game", version=wanted, versions=listed or t("msg.rule.version.none")))
+        game = having[0]
+    try:
+        return with_version(corpus, game, wanted), game
+    except UnknownVersionError as e:
+        fail(unknown_version(*e.args))
+
+
+def unknown_version(game: str, wanted: str, known: list[str]) -> str:
+    """What to say when ``game`` has no version ``wanted``."""
+    return t("msg.rule.version.unknown", game=display_name(game), version=wanted, versions=join(known) or t("msg.rule.version.none"))
 
 
 def find(corpus: Corpus, typed: str, game: str | None = None) -> list[Rule]:

@@ -55,7 +55,9 @@ class ParsedRule:
     """What a document format yields for one rule, before linking.
 
     ``heading`` is the rule's own title when the rule is a heading (``706. 目标``);
-    ``section`` is a section path the document states for it (``所属：规则文本 › 指示``).
+    ``section`` is a section path the document states for it (``所属：规则文本 › 指示``);
+    ``parent`` the rule the document places it under when its number does not say (a chapter under a part
+    heading: ``103`` under ``100``).
     """
 
     id: str
@@ -66,6 +68,7 @@ class ParsedRule:
     section: list[str] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     damaged: bool = False
+    parent: str | None = None
 
 
 @dataclass

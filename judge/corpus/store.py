@@ -7,11 +7,11 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from judge import paths
 from judge.corpus.model import Rule
-from judge.datafile import DataError, atomic_write, expect_mapping
+from judge.datafile import DataError, atomic_write
 from judge.corpus.ruleid import normalize, sort_key
 
 GAMES = ("rise", "sanguo", "riftbound")
@@ -43,20 +43,87 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_dumper(), allow_unicode=True, sort_keys=False, width=1_000_000)
 
 
-def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path) -> Path:
-    """Write one game's corpus file (atomically) and return its path."""
-    path = root / f"{game}.yaml"
-    data = {"game": game, "documents": documents, "rules": [r.to_dict() for r in rules]}
+VERSIONS = "versions"  # <corpus>/versions/<game>/<version>.yaml: a game's older versions
+
+
+def write_game(game: str, documents: list[dict[str, Any]], rules: list[Rule], root: Path, *, name: str | None = None,
+               version: str | None = None, versions: list[dict[str, Any]] | None = None) -> Path:
+    """Write one game's corpus file (atomically; ``<root>/<name or game>.yaml``) and return its path. An older
+    version's file names its ``version``; the newest lists the game's ``versions`` when it has several."""
+    path = root / f"{name or game}.yaml"
+    data: dict[str, Any] = {"game": game}
+    if version is not None:
+        data["version"] = version
+    data["documents"] = documents
+    if versions:
+        data["versions"] = versions
+    data["rules"] = [r.to_dict() for r in rules]
+    root.mkdir(parents=True, exist_ok=True)
     atomic_write(path, dump_yaml(data))
     return path
+
+
+class GameRules(Mapping[str, Rule]):
+    """One game's rules by id, each decoded from its cached data when first asked for (a lookup decodes a few of
+    a game's thousands)."""
+
+    def __init__(self, path: Path, data: dict[str, bytes]) -> None:
+        self._path = path
+        self._data = data
+        self._rules: dict[str, Rule] = {}
+
+    def __getitem__(self, rid: str) -> Rule:
+        rule = self._rules.get(rid)
+        if rule is None:
+            import marshal
+
+            d = marshal.loads(self._data[rid])
+            try:
+                rule = Rule.from_dict(d)
+            except (KeyError, TypeError, ValueError, AttributeError) as e:
+                i = list(self._data).index(rid)
+                raise DataError(f"{self._path}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
+            self._rules[rid] = rule
+        return rule
+
+    def __contains__(self, rid: object) -> bool:
+        return rid in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+class PerGame(Mapping[str, Any]):
+    """game → one part of its corpus file (rules, documents or versions), the file read when a game is first used:
+    a command about one game reads that game's file only."""
+
+    def __init__(self, games: list[str], part: Callable[[str], Any]) -> None:
+        self._games = games
+        self._part = part
+
+    def __getitem__(self, game: str) -> Any:
+        if game not in self._games:
+            raise KeyError(game)
+        return self._part(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
 
 
 @dataclass
 class Corpus:
     """All games' rules, indexed by game and id."""
 
-    rules: dict[str, dict[str, Rule]] = field(default_factory=dict)
-    documents: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    rules: Mapping[str, Mapping[str, Rule]] = field(default_factory=dict)
+    documents: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
+    versions: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)  # game → its versions, oldest first
+    files: Mapping[str, Path] = field(default_factory=dict)  # game → its parsed file
 
     @property
     def games(self) -> list[str]:
@@ -143,21 +210,49 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 def read_corpus(root: Path | None = None) -> Corpus:
-    """Read every ``<game>.yaml`` under the corpus folder as it is on disk now."""
-    corpus = Corpus()
-    from judge.corpus.cache import cached_yaml  # the parsed data from the per-user cache while the file is unchanged
+    """The ``<game>.yaml`` files under the corpus folder as they are on disk now, each read when its game is first
+    used (from the per-user cache while the file is unchanged, :func:`judge.corpus.cache.cached_game`)."""
+    from judge.corpus.cache import GameData, cached_game
 
-    for g, p in game_files(root).items():
-        data = expect_mapping(p, cached_yaml(p), ("rules",))
-        if not isinstance(data["rules"], list):
-            raise DataError(f"{p}: 'rules' must be a list")
-        corpus.documents[g] = data.get("documents") or []
-        rules: dict[str, Rule] = {}
-        for i, d in enumerate(data["rules"]):
-            try:
-                rule = Rule.from_dict(d)
-            except (KeyError, TypeError, ValueError, AttributeError) as e:
-                raise DataError(f"{p}: rules[{i}] is not a valid rule (missing or wrong field: {e})") from e
-            rules[rule.id] = rule
-        corpus.rules[g] = rules
-    return corpus
+    files = game_files(root)
+    loaded: dict[str, tuple[GameData, GameRules]] = {}
+
+    def game(g: str) -> tuple[GameData, GameRules]:
+        if g not in loaded:
+            data = cached_game(files[g])
+            loaded[g] = (data, GameRules(files[g], data.rules))
+        return loaded[g]
+
+    games = list(files)
+    return Corpus(PerGame(games, lambda g: game(g)[1]), PerGame(games, lambda g: game(g)[0].documents),
+                  PerGame(games, lambda g: game(g)[0].versions), dict(files))
+
+
+class UnknownVersionError(KeyError):
+    """A version a game does not have (args: game, the version asked for, the versions it has)."""
+
+
+def find_version(corpus: Corpus, game: str, wanted: str) -> dict[str, Any]:
+    """The version of ``game`` named ``wanted`` (its label, its date in any form, or a document's file name)."""
+    from judge.corpus.dates import parse_date
+
+    versions = corpus.versions.get(game) or []
+    date = parse_date(wanted)
+    for v in versions:
+        if wanted in (v["version"], *v["documents"]) or (date and v.get("date") == date) or wanted.lstrip("vV") == v["version"].lstrip("v"):
+            return v
+    raise UnknownVersionError(game, wanted, [v["version"] for v in versions])
+
+
+def with_version(corpus: Corpus, game: str, wanted: str) -> Corpus:
+    """``corpus`` with ``game``'s rules as of the version ``wanted`` (see :func:`find_version`)."""
+    v = find_version(corpus, game, wanted)
+    if v.get("file") is None:  # the newest: what the corpus already holds
+        return corpus
+    from judge.corpus.cache import cached_game
+
+    path = corpus.files[game].parent / v["file"]
+    rules = GameRules(path, cached_game(path).rules)
+    games = list(corpus.rules)
+    return Corpus(PerGame(games, lambda g: rules if g == game else corpus.rules[g]), corpus.documents,
+                  corpus.versions, corpus.files)

@@ -20,11 +20,9 @@ from typing import Any, Iterator
 
 from judge import paths
 from judge.corpus import layer as layer_mod
-from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_document, read_sources
-from judge.corpus.decode import encoding_name
-from judge.corpus.formats import get_parser
-from judge.corpus.layer import GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
-from judge.corpus.store import dump_yaml, game_ids
+from judge.corpus.build import SourceError, BuildResult, build_game, documents_by_game, read_sources
+from judge.corpus.layer import FAQ, GEN_PREFIX, GEN_RE, MANIFEST, POINTER, RAW, layer_dir, live_dir, manifest, pointer
+from judge.corpus.store import VERSIONS, dump_yaml, game_ids
 from judge.datafile import TEMP_SUFFIX, atomic_write, fsync_dir
 from judge.locale import join, t
 
@@ -47,6 +45,7 @@ class Change:
     results: list[BuildResult] = field(default_factory=list)
     leftovers: list[str] = field(default_factory=list)
     removed: str | None = None
+    report: Any = None  # what `add` read and what it became (judge.corpus.ingest.AddReport)
 
 
 @dataclass
@@ -155,15 +154,20 @@ def _carry(src: Path, dest: Path) -> None:
 
 
 def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dict[str, Any]],
-            new_raw: dict[str, bytes], rebuild: set[str]) -> list[BuildResult]:
-    """Write a complete generation holding ``docs`` and make it the live one; parse the games in ``rebuild``
-    (and any game the old generation has no file for); on any failure the new folder is removed."""
+            new_raw: dict[str, bytes], rebuild: set[str], faq: list[dict[str, Any]] | None = None,
+            new_faq: dict[str, str] | None = None) -> list[BuildResult]:
+    """Write a complete generation holding ``docs`` and the FAQ documents ``faq`` (default: the old generation's)
+    and make it the live one; parse the games in ``rebuild`` (and any game the old generation has no file for),
+    write the parsed FAQ files in ``new_faq`` (name → YAML) and carry the others; on any failure the new folder is
+    removed."""
+    faq = faq if faq is not None else (manifest(old)["faq"] if old else [])
+    new_faq = new_faq or {}
     gen = layer / f"{GEN_PREFIX}{uuid.uuid4().hex[:12]}"
     assert GEN_RE.fullmatch(gen.name)
     (gen / RAW).mkdir(parents=True)
     results: list[BuildResult] = []
     try:
-        for d in docs:
+        for d in docs + faq:
             name = Path(d["file"]).name
             if name in new_raw:
                 atomic_write(gen / RAW / name, new_raw[name])
@@ -179,9 +183,27 @@ def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dic
                 new_bases[game] = layer_mod.bundled_hash(game)
             else:
                 _carry(old / f"{game}.yaml", gen / f"{game}.yaml")
+                if (old / VERSIONS / game).is_dir():  # its older versions, unchanged too
+                    (gen / VERSIONS / game).mkdir(parents=True)
+                    for f in sorted((old / VERSIONS / game).iterdir()):
+                        _carry(f, gen / VERSIONS / game / f.name)
                 new_bases[game] = bases[game]
-        atomic_write(gen / MANIFEST, dump_yaml({"documents": docs, "bases": new_bases}))
+        if faq:
+            (gen / FAQ).mkdir()
+        for f in faq:
+            if f["parsed"] in new_faq:
+                atomic_write(gen / FAQ / f["parsed"], new_faq[f["parsed"]])
+            else:
+                assert old is not None
+                _carry(old / FAQ / f["parsed"], gen / FAQ / f["parsed"])
+        if faq:
+            fsync_dir(gen / FAQ)
+        atomic_write(gen / MANIFEST, dump_yaml({"documents": docs, "bases": new_bases, **({"faq": faq} if faq else {})}))
         fsync_dir(gen / RAW)
+        if (gen / VERSIONS).is_dir():
+            for folder in sorted((gen / VERSIONS).iterdir()):
+                fsync_dir(folder)
+            fsync_dir(gen / VERSIONS)
         fsync_dir(gen)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
@@ -195,17 +217,31 @@ def _commit(layer: Path, old: Path | None, bases: dict[str, Any], docs: list[dic
 
 def _current(layer: Path) -> tuple[Path | None, dict[str, Any]]:
     old = live_dir(layer)
-    return old, (manifest(old) if old else {"documents": [], "bases": {}})
+    return old, (manifest(old) if old else {"documents": [], "bases": {}, "faq": []})
+
+
+def _check_name_free(name: str, data: dict[str, Any]) -> None:
+    """A SourceError when a document (or FAQ document) of that file name is already added or bundled."""
+    taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
+    bundled = read_sources(paths.corpus_dir())
+    taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
+    if name in taken:
+        added = taken[name] != t("msg.corpus.err.in_bundled")
+        raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
 
 
 # --- the changes --------------------------------------------------------------------------------------------
-def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt: str = "plain",
-        title: str | None = None, encoding: str | None = None) -> Change:
-    """Add a rules document to the user's layer: to a known ``game``, or to a ``new_game`` started with it.
+def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt: str | None = None,
+        title: str | None = None, encoding: str | None = None, version: str | None = None,
+        force: bool = False) -> Change:
+    """Add a rules document (text or PDF) to the user's layer: to a known ``game``, or to a ``new_game`` started
+    with it. Without ``fmt`` the format is detected; a parse that keeps too little is refused unless ``force``d.
+    ``version`` is the document's date or version label when it states none (or another).
 
-    Everything is checked before anything is written; a rebuild that fails (a rule number the game already has)
-    changes nothing.
+    Everything is checked before anything is written; a rebuild that fails changes nothing.
     """
+    from judge.corpus import ingest
+
     if (game is None) == (new_game is None):
         raise SourceError(t("msg.corpus.err.game_or_new"))
     gid = check_game_id(new_game if new_game is not None else str(game))
@@ -214,30 +250,44 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
         raise SourceError(t("msg.corpus.err.unknown_game", game=gid, known=join(known)))
     if new_game is not None and gid in known:
         raise SourceError(t("msg.corpus.err.game_exists", game=gid))
-    try:
-        parser = get_parser(fmt)
-    except KeyError as e:
-        raise SourceError(e.args[0]) from None
     name = check_document_name(file.name)
     title = check_title(title)
-    doc = read_document(file, encoding_name(encoding) if encoding is not None else None)
-    if not parser(doc.text):
-        raise SourceError(t("msg.corpus.err.no_rules", file=file, format=fmt))
+    examined = ingest.examine(file, fmt, encoding, version, force)
+    doc = examined.document
     layer = layer_dir()
     layer.mkdir(parents=True, exist_ok=True)
     with locked(layer):
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
-        taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"]}
-        bundled = read_sources(paths.corpus_dir())
-        taken.update({Path(d["file"]).name: t("msg.corpus.err.in_bundled") for d in (bundled.get("documents") or []) + (bundled.get("faq") or [])})
-        if name in taken:
-            added = taken[name] != t("msg.corpus.err.in_bundled")
-            raise SourceError(t("msg.corpus.err.name_taken_added" if added else "msg.corpus.err.name_taken", name=name, where=taken[name]))
-        entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": fmt, "encoding": doc.encoding}
+        _check_name_free(name, data)
+        entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": examined.format, "encoding": doc.encoding}
         if title is not None:
             entry["title"] = title
+        if examined.date:
+            entry["date"] = examined.date
+        if examined.version:
+            entry["version"] = examined.version
         results = _commit(layer, old, data["bases"], data["documents"] + [entry], {name: doc.raw}, {gid})
+    built = next(r for r in results if r.game == gid)
+    role = next((d.get("role") for d in built.documents if d["file"] == name), None)
+    report = ingest.finish(ingest.AddReport(examined, gid), built.linked, built.versions, role)
+    return Change(results, leftovers, report=report)
+
+
+def add_faq(name: str, raw: bytes, entry: dict[str, Any], parsed: str) -> Change:
+    """Add a FAQ document (its bytes as given, its manifest ``entry`` and its parsed YAML) to the user's layer, all
+    or nothing (:mod:`judge.faq.add` parses and checks it first)."""
+    name = check_document_name(name)
+    layer = layer_dir()
+    layer.mkdir(parents=True, exist_ok=True)
+    with locked(layer):
+        leftovers = clean_leftovers(layer)
+        old, data = _current(layer)
+        _check_name_free(name, data)
+        if any(f["parsed"] == entry["parsed"] for f in data["faq"]):
+            raise SourceError(t("msg.faq.add.err.set_taken", parsed=entry["parsed"]))
+        results = _commit(layer, old, data["bases"], data["documents"], {name: raw}, set(),
+                          data["faq"] + [{**entry, "file": f"{RAW}/{name}"}], {entry["parsed"]: parsed})
     return Change(results, leftovers)
 
 
@@ -250,6 +300,10 @@ def remove(name: str) -> Change:
         leftovers = clean_leftovers(layer)
         old, data = _current(layer)
         wanted = Path(name).name
+        faq = [f for f in data["faq"] if Path(f["file"]).name == wanted]
+        if faq:  # an added FAQ document
+            results = _commit(layer, old, data["bases"], data["documents"], {}, set(), [f for f in data["faq"] if f is not faq[0]])
+            return Change(results, leftovers, removed=wanted)
         found = [d for d in data["documents"] if Path(d["file"]).name == wanted]
         if not found:
             bundled = {Path(d["file"]).name for d in read_sources(paths.corpus_dir()).get("documents") or []}

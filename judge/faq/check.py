@@ -99,9 +99,11 @@ class Citation:
     id: str
     status: str
     rules_date: str | None = None
+    since: Any = None  # judge.corpus.changes.Since: how the rule changed after the FAQ's date, when versions tell
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "status": self.status, "rules_date": self.rules_date}
+        return {"id": self.id, "status": self.status, "rules_date": self.rules_date,
+                "change": self.since.to_dict() if self.since else None}
 
 
 @dataclass
@@ -240,7 +242,7 @@ def rules_document_date(raw: Path) -> str | None:
 def rules_dates(corpus: Corpus, corpus_root: Path) -> dict[str, str | None]:
     """Each rules document of the corpus (by raw file name) → its stated date or None."""
     return {
-        d["file"]: rules_document_date(corpus_root / "raw" / d["file"])
+        d["file"]: d.get("date") or rules_document_date(corpus_root / "raw" / d["file"])
         for docs in corpus.documents.values()
         for d in docs
     }
@@ -258,6 +260,8 @@ def citation_status(
     entry: FaqEntry, corpus: Corpus, dates: dict[str, str | None]
 ) -> list[Citation]:
     """The status of each rule the entry cites (see the module docstring)."""
+    from judge.corpus.changes import changed_since
+
     out = []
     for rid in entry.cites:
         rule = corpus.get(entry.game, rid)
@@ -265,13 +269,16 @@ def citation_status(
             out.append(Citation(rid, NOT_IN_CORPUS))
             continue
         rdate = _rule_date(rule.source.file, dates)
-        if entry.date is None or rdate is None:
+        since = changed_since(corpus, entry.game, rid, entry.date)  # versions tell whether it changed after the FAQ
+        if since is not None:
+            status = NEWER_RULES if since.change else IN_CORPUS
+        elif entry.date is None or rdate is None:
             status = UNORDERED
         elif rdate > entry.date:
             status = NEWER_RULES
         else:
             status = IN_CORPUS
-        out.append(Citation(rid, status, rdate))
+        out.append(Citation(rid, status, rdate, since))
     return out
 
 
@@ -491,6 +498,8 @@ def render_text(report: Report, lang: str | None = None) -> str:
             out.append(t("msg.faq.pending.needs", lang, text=_needs(r, lang)))
         if r.citations:
             out.append(t("msg.faq.check.cites", lang, items=_cited(r.citations, lang)))
+            out += [t("msg.faq.changed.line", lang, id=c.id, since=c.since.version, marked=c.since.change.marked)
+                    for c in r.citations if c.since and c.since.change]
     if report.examples:
         out.append("")
         out.append(t("msg.faq.check.examples", lang))

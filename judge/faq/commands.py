@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import dump_json, fail
+from judge.clitools import GAME, dump_json, fail
 from judge.locale import join, t
 
 
@@ -106,19 +106,19 @@ def _status(entry_id: str):  # type: ignore[no-untyped-def]
 def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_dir: Path | None) -> None:
     """Check every published ruling (FAQ entries and the rules' worked examples) and the FAQ's cited rules."""
     from judge import paths
-    from judge.corpus.store import load_corpus
+    from judge.corpus.store import read_corpus
     from judge.datafile import atomic_write
     from judge.faq import check
     from judge.faq.model import load_documents
 
     root = paths.corpus_dir()
-    documents = load_documents(root)
+    documents = load_documents()  # the bundled FAQs and those the user added, against the user's corpus
     if not documents:
         fail(t("msg.faq.none"))
     try:
         report = check.check(
             documents,
-            load_corpus(root),
+            read_corpus(),
             root,
             scenarios_root=scenarios_dir or paths.scenarios_dir(),
             runner=check.default_runner(),
@@ -136,6 +136,31 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     else:
         click.echo(check.render_text(report))
     sys.exit(0 if report.ok else 1)
+
+
+@faq_group.command("add")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--game", "-g", type=GAME, required=True)
+@click.option("--date")
+@click.option("--title")
+@click.option("--set", "set_id")
+@click.option("--encoding")
+@click.option("--json", "as_json", is_flag=True)
+def add_cmd(file: Path, game: str, date: str | None, title: str | None, set_id: str | None, encoding: str | None,
+            as_json: bool) -> None:
+    """Add a publisher's FAQ document FILE (text or PDF) for GAME: its entries, citations and earlier edition."""
+    from judge.clitools import echo
+    from judge.faq import add
+
+    try:
+        added = add.add(file, game, date=date, title=title, set_id=set_id, encoding=encoding)
+    except (ValueError, OSError) as e:
+        fail(t("msg.error", message=e))
+    if as_json:
+        dump_json(added.to_dict())
+        return
+    for line in add.render(added):
+        echo(line)
 
 
 COMMANDS: list[click.Command] = [faq_group]

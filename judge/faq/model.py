@@ -161,16 +161,24 @@ def faq_dir(root: Path | None = None) -> Path:
 
 
 def load_documents(root: Path | None = None) -> list[FaqDocument]:
-    """Every parsed FAQ document under ``<corpus>/faq/``, in file-name order."""
+    """Every parsed FAQ document under ``<corpus>/faq/``, in file-name order; without ``root``, then those the user
+    added (``judge faq add``), whose ``file`` is the path of their raw document in the user's data folder."""
     from judge.datafile import DataError, expect_mapping, read_yaml
 
     folder = faq_dir(root)
     docs = []
-    for p in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+    added: list[Path] = []
+    if root is None:
+        from judge.corpus.layer import faq_files
+
+        added = faq_files()
+    for p in (sorted(folder.glob("*.yaml")) if folder.is_dir() else []) + added:
         data = expect_mapping(p, read_yaml(p), ("entries",))
         slug = p.stem.split("-", 1)[1] if "-" in p.stem else p.stem
         try:
             docs.append(FaqDocument.from_dict(data, slug))
+            if p in added:
+                docs[-1].file = str(p.parent.parent / "raw" / docs[-1].file)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             from judge.locale import t
 

@@ -8,8 +8,15 @@ paragraph is the **short answer**; every following paragraph up to the next ques
 (via :func:`judge.corpus.refs.extract`).  An entry may have no explanation (vendetta-06 is a
 single paragraph) and many have no ``相關規則`` line.
 
+Other publishers' FAQs (``judge faq add``) are laid out differently, and :func:`paragraphs` reads them all alike:
+page furniture (page numbers, running headers) is dropped, lines hard-wrapped at the page width are joined into
+their paragraph, separator lines (``——————``, ``****``) are dropped, and question and answer labels
+(``Q3：``, ``问题 3：``, ``问：``, ``3.`` before a question, ``A：``, ``答：``) are taken off, so numbered and
+unnumbered questions, in either script, become the same paragraphs.
+
 The document states no publication date; :func:`find_date` looks for one in the title and
-introduction (``2025-10-01``, ``2025/10/1``, ``2025年10月1日``) and otherwise leaves it ``None``.
+introduction (``2025-10-01``, ``2025/10/1``, ``2025年10月1日``, ``最后更新时间：2026 年7 月17 日``, English dates)
+and otherwise leaves it ``None`` (``judge faq add --date`` gives it).
 
 :func:`build_faq` reads the ``faq:`` list of ``rules_corpus/sources.yaml`` and writes one
 ``rules_corpus/faq/<game>-<set>.yaml`` per document with :func:`judge.corpus.store.dump_yaml`,
@@ -33,11 +40,10 @@ _TITLE_SUFFIX = re.compile(r"(?:規則說明與常見問答|规则说明与常�
 _QUESTION_END = ("？", "?")
 _CITES = re.compile(r"^(?:相關規則|相关规则)\s*[:：]\s*(?P<ids>.*)$")
 _LEGEND = re.compile(r"^\s*[•·●]")
-_DATE_RES = [
-    re.compile(r"(?P<y>20\d\d)-(?P<m>\d{1,2})-(?P<d>\d{1,2})"),
-    re.compile(r"(?P<y>20\d\d)/(?P<m>\d{1,2})/(?P<d>\d{1,2})"),
-    re.compile(r"(?P<y>20\d\d)\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日"),
-]
+_SEPARATOR = re.compile(r"^[-=—_*＊·•~～─━]{3,}$")
+_QUESTION_LABEL = re.compile(r"^(?:[QＱ]\s*\d*\s*[.:：、．]|(?:问题|問題)\s*\d+\s*[.:：、．]?|[问問]\s*[:：]|\d{1,3}\s*[.、．])\s*")
+_ANSWER_LABEL = re.compile(r"^(?:[AＡ]\s*\d*\s*[.:：．]|答\s*[:：]|回答\s*[:：])\s*")
+_ENDS = "。！？?!；：:」』）)”"
 
 _BRACKET = re.compile(r"「(?P<inner>[^「」]+)」")
 # A bracketed text that is a quotation of rules text, not a name: punctuation, symbols, digits.
@@ -64,13 +70,37 @@ def _names() -> dict[str, Any]:
 
 
 def find_date(lines: list[str]) -> str | None:
-    """The first date stated in ``lines`` as ``YYYY-MM-DD``, or None."""
+    """The first date stated in ``lines`` as ``YYYY-MM-DD``, or None (the forms of :mod:`judge.corpus.dates`)."""
+    from judge.corpus.dates import find_date as date_in
+
     for line in lines:
-        for rx in _DATE_RES:
-            m = rx.search(line)
-            if m:
-                return f"{int(m['y']):04d}-{int(m['m']):02d}-{int(m['d']):02d}"
+        found = date_in(line)
+        if found:
+            return found
     return None
+
+
+def paragraphs(text: str) -> list[tuple[int, str]]:
+    """The document's paragraphs with the line each starts on (see the module docstring)."""
+    from judge.corpus.formats.pages import content_lines, width, wrap_width
+
+    lines = [ln for ln in content_lines(text).lines if not _SEPARATOR.match(ln.text)]
+    ww = wrap_width([ln.text for ln in lines])
+    full = ww - max(6, ww // 8)
+    out: list[tuple[int, str]] = []
+    joining = False
+    for ln in lines:
+        if joining and out and not _LEGEND.match(ln.text):
+            out[-1] = (out[-1][0], out[-1][1] + ln.text)
+        else:
+            out.append((ln.number, ln.text))
+        joining = ln.text[-1] not in _ENDS and width(ln.text) >= full
+    result = []
+    for n, p in out:
+        if p.endswith(_QUESTION_END):
+            p = _QUESTION_LABEL.sub("", p, count=1) or p
+        result.append((n, _ANSWER_LABEL.sub("", p, count=1) or p))
+    return result
 
 
 def cards_in(text: str) -> list[FaqCard]:
@@ -125,7 +155,7 @@ def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
               script: str | None = None, slug: str | None = None) -> FaqDocument:
     """Parse a FAQ document's text into a :class:`FaqDocument` (entries in document order)."""
     lines = text.splitlines()
-    paras = [(i + 1, ln.strip()) for i, ln in enumerate(lines) if ln.strip()]
+    paras = paragraphs(text)
     if not paras:
         raise FaqError(t("msg.faq.err.empty", file=file))
     doc_title = title or paras[0][1]

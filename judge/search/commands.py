@@ -94,10 +94,11 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
 def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     """Show the glossary concept for TERM: its words in each game and the rules defining it."""
     from judge.corpus.store import load_corpus
+    from judge.search.concepts import user_glossary_path
     from judge.search.glossary import glossary_path, load_glossary
     from judge.search.build import display_title
 
-    glossary = load_glossary(glossary_path(corpus_root))
+    glossary = load_glossary(glossary_path(corpus_root), None if corpus_root else user_glossary_path())
     resolved = glossary.resolve(term)
     if resolved is None:
         near = glossary.nearest(term)

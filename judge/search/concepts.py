@@ -46,6 +46,11 @@ def glossary_path(corpus_root: Path | None = None) -> Path:
     return (corpus_root or paths.corpus_dir()) / "glossary.yaml"
 
 
+def user_glossary_path() -> Path:
+    """The judge's own additions to the glossary: ``glossary.yaml`` in their data folder (may not exist)."""
+    return paths.user_data_dir() / "glossary.yaml"
+
+
 def stem(word: str) -> str:
     """A light English stemmer for glossary matching: plurals and ``-ed`` (abilities → ability, countered → counter)."""
     if len(word) <= 3 or not word.isascii():

@@ -1,4 +1,11 @@
-"""Reading the glossary of core concepts (``rules_corpus/glossary.yaml``) with validation.
+"""Reading the glossary of core concepts (``rules_corpus/glossary.yaml``) with validation, and the judge's own
+additions to it (``glossary.yaml`` in their data folder, :func:`judge.search.concepts.user_glossary_path`).
+
+The additions are concepts in the same form: one with the id of a bundled concept adds its words (terms of any
+game, aliases, English terms, defining rules) to that concept, so a FAQ's word is linked to the rules' word
+(``反制`` of a Traditional FAQ to the Simplified rules' ``无效化``) without editing the package; one with a new id
+is a new concept. A word may still belong to one concept only: an addition that would give it to two is an error
+naming the file.
 
 The concepts themselves, lookup and query matching are :mod:`judge.search.concepts`.
 """
@@ -7,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -47,18 +55,58 @@ def parse_glossary(data: object) -> Glossary:
         raise GlossaryError(str(e)) from e
 
 
-def load_glossary(path: Path | None = None) -> Glossary:
-    """Load and validate ``glossary.yaml`` (CSafeLoader when available); a missing file is empty."""
+def load_glossary(path: Path | None = None, additions: Path | None = None) -> Glossary:
+    """Load and validate ``glossary.yaml`` (CSafeLoader when available), with the concepts of ``additions`` merged
+    in (see the module docstring); a missing file is empty."""
     p = path or glossary_path()
-    if not p.exists():
-        return _parse_bytes(b"concepts: []")
+    if additions is None or not additions.exists():
+        try:
+            return _parse_bytes(p.read_bytes() if p.exists() else b"concepts: []")
+        except (yaml.YAMLError, UnicodeDecodeError):
+            read_yaml(p)  # raises a DataError naming the file, line and column
+            raise
+        except GlossaryError as e:
+            raise GlossaryError(f"{p}: {e}") from e
+    base = _load(p) if p.exists() else {"concepts": []}
+    extra = _load(additions)
     try:
-        return _parse_bytes(p.read_bytes())
+        parse_glossary(extra)  # each addition is a valid concept on its own
+        return parse_glossary({"concepts": merge(base["concepts"], extra["concepts"])})
+    except GlossaryError as e:
+        raise GlossaryError(f"{additions}: {e}") from e
+
+
+def _load(p: Path) -> dict[str, Any]:
+    """A glossary file's data, a DataError naming the file, line and column when it is not YAML."""
+    try:
+        data = yaml.load(p.read_bytes().decode("utf-8"), Loader=_Loader)
     except (yaml.YAMLError, UnicodeDecodeError):
         read_yaml(p)  # raises a DataError naming the file, line and column
         raise
-    except GlossaryError as e:
-        raise GlossaryError(f"{p}: {e}") from e
+    if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
+        raise GlossaryError(f"{p}: expected a mapping with a 'concepts' list")
+    return data
+
+
+def merge(base: list[Any], additions: list[Any]) -> list[Any]:
+    """The concepts of ``base`` with ``additions`` merged in: words added to a concept of the same id (each once,
+    the bundled ones first), concepts with new ids appended."""
+    out = [dict(c) for c in base]
+    by_id = {c.get("id"): c for c in out}
+    for add in additions:
+        c = by_id.get(add.get("id"))
+        if c is None:
+            out.append(dict(add))
+            by_id[add.get("id")] = out[-1]
+            continue
+        for key in ("en", "aliases"):
+            c[key] = list(dict.fromkeys([*(c.get(key) or []), *(add.get(key) or [])]))
+        for key in ("terms", "rules"):
+            merged = {g: list(v) for g, v in (c.get(key) or {}).items()}
+            for g, words in (add.get(key) or {}).items():
+                merged[g] = list(dict.fromkeys([*merged.get(g, []), *(words or [])]))
+            c[key] = merged
+    return out
 
 
 @lru_cache(maxsize=8)

@@ -72,10 +72,16 @@ class Source(NamedTuple):
 
         return list(game_files(self.corpus_root).values())
 
+    def user_glossary(self) -> list[Path]:
+        """The judge's additions to the glossary in their data folder, for the bundled glossary."""
+        from judge.search.concepts import user_glossary_path
+
+        return [user_glossary_path()] if self.corpus_root is None and self.glossary_file is None else []
+
     def load_glossary(self) -> Glossary:
         from judge.search.glossary import load_glossary
 
-        return load_glossary(self.glossary_path())
+        return load_glossary(self.glossary_path(), *self.user_glossary())
 
     def load_question_words(self) -> QuestionWords:
         return QuestionWords.from_yaml(self.question_words_file)
@@ -86,7 +92,12 @@ class Source(NamedTuple):
             return []
         from judge.faq.model import faq_dir
 
-        return sorted(faq_dir(self.corpus_root).glob("*.yaml"))
+        added: list[Path] = []
+        if self.corpus_root is None:  # and the FAQs the user added (judge faq add)
+            from judge.corpus.layer import faq_files
+
+            added = faq_files()
+        return sorted(faq_dir(self.corpus_root).glob("*.yaml")) + added
 
     def load_faq(self) -> list[FaqEntry]:
         """The FAQ entries indexed with the corpus (none for an in-memory corpus)."""
@@ -108,7 +119,8 @@ def _version() -> bytes:
 
 def _inputs(source: Source) -> list[Path]:
     """Every file the index is built from, in a fixed order (a missing glossary counts as empty)."""
-    return [*source.corpus_files(), source.glossary_path(), *source.faq_files(), source.question_words_file]
+    return [*source.corpus_files(), source.glossary_path(), *source.user_glossary(), *source.faq_files(),
+            source.question_words_file]
 
 
 def index_key(source: Source) -> str:
@@ -133,7 +145,7 @@ def _watched(source: Source) -> list[Path]:
         from judge.corpus.layer import POINTER, layer_dir
 
         files.append(layer_dir() / POINTER)
-    return list(dict.fromkeys([*files, source.glossary_path(), source.question_words_file]))
+    return list(dict.fromkeys([*files, source.glossary_path(), *source.user_glossary(), source.question_words_file]))
 
 
 def current_key(source: Source, root: Path | None = None) -> str:

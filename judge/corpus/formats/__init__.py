@@ -19,6 +19,7 @@ FORMATS: dict[str, str] = {
     "sanguo-damaged": "sanguo",
     "riftbound-search": "riftbound",
     "plain": "plain",
+    "official": "official",
 }
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from judge.corpus.model import Card
+
 # An example block starts with one of these words and a colon (or a comma: 例，A部隊…), at the start of a line.
 EXAMPLE_START_RE = re.compile(r"^(?:示例|例如|举例|舉例|例)\s*[：:，,]")
 # A line ending here ends a paragraph; otherwise the next line continues the sentence.
@@ -39,3 +41,12 @@ def split_examples(lines: list[str]) -> tuple[list[str], list[list[str]]]:
         else:
             body.append(line)
     return body, examples
+
+
+# “Name”是…，(其部分)描述为“text”  /  效果为“text”: a card quoted in an example.
+_CARD_RE = re.compile(r"“(?P<name>[^“”]{1,20})”是[^“”。]*?(?:描述|效果)为[：:]?\s*“(?P<text>(?:[^“”]|“[^“”]*”)+)”")
+
+
+def cards_in(example: str) -> list[Card]:
+    """The cards an example quotes with their text (“火箭轰击”是…描述为“…”)."""
+    return [Card(m.group("name"), m.group("text")) for m in _CARD_RE.finditer(example)]

@@ -9,23 +9,14 @@ from __future__ import annotations
 
 import re
 
-from judge.corpus.formats.common import join_wrapped, split_examples
-from judge.corpus.model import Card, Example, ParsedRule
+from judge.corpus.formats.common import cards_in, join_wrapped, split_examples
+from judge.corpus.model import Example, ParsedRule
 from judge.corpus.ruleid import RULE_ID
 
 _TITLE_LINE_RE = re.compile(r"^规则检索$")
 _HEADER_RE = re.compile(rf"^《[^》]+》核心规则 · .*?完整规则以官方发布为准(?P<id>{RULE_ID})?$")
 _ID_LINE_RE = re.compile(rf"^(?P<id>{RULE_ID})$")
 _SECTION_RE = re.compile(r"^所属[：:]\s*(?P<path>.+)$")
-# “Name”是…，(其部分)描述为“text”  /  效果为“text”: a card quoted in an example.
-_CARD_RE = re.compile(r"“(?P<name>[^“”]{1,20})”是[^“”。]*?(?:描述|效果)为[：:]?\s*“(?P<text>(?:[^“”]|“[^“”]*”)+)”")
-
-
-def cards_in(example: str) -> list[Card]:
-    """The cards an example quotes with their text (“火箭轰击”是…描述为“…”)."""
-    return [Card(m.group("name"), m.group("text")) for m in _CARD_RE.finditer(example)]
-
-
 def parse(text: str) -> list[ParsedRule]:
     """Parse the rules-search page into rules in document order."""
     starts: list[tuple[str, int]] = []  # (id, index into lines)
