@@ -108,6 +108,7 @@ class Link:
     free: bool = False
     created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
     state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
+    reduction_order: tuple[str, ...] | None = None  # [cost.total]: the order its controller subtracts cost reductions in
 
 
 @dataclass

@@ -152,6 +152,7 @@ def load_text(text: str, file: str) -> Scenario:
         _check_effects(sc)
         _check_schema(sc)
         _check_meaning(sc)
+        _check_honoured(sc)
     except RecursionError:
         deepest = max(marks.values, key=len)
         raise sc.error(deepest, "nested too deeply") from None
@@ -593,8 +594,89 @@ def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card:
                 need_card(row["source"], path + ("explain", key, j, "source"))
                 for k, cid in enumerate(row.get("depends_on") or []):
                     need_card(cid, path + ("explain", key, j, "depends_on", k))
-        groups = [g for g in ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes", "result", "explain") if g in ex]
+        groups = [g for g in ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes", "result", "explain",
+                              "refused", "shield", "applied") if g in ex]
         if len(groups) != 1:
-            raise sc.error(path, "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes, result, explain")
+            raise sc.error(path, "an expectation is about exactly one of: card, player, chain, priority, cites, not_cites, step, no_step, link, outcomes, result, explain, refused, shield, applied")
+        for key, group in (("legal", "refused"), ("left", "shield"), ("to", "applied")):
+            if key in ex and group not in ex:
+                raise sc.error(path + (key,), f"`{key}:` goes with `{group}:`", key=True)
+        if "shield" in ex and "left" not in ex:
+            raise sc.error(path, "`shield:` needs `left:` (what its shields can still prevent; 0 once used up)")
+        for key in ("refused", "shield", "to"):
+            if key in ex:
+                need_card(ex[key], path + (key,))
+        for j, cid in enumerate(ex.get("applied") or []):
+            need_card(cid, path + ("applied", j))
         if "link" in ex and "outcome" not in ex:
             raise sc.error(path, "`link:` needs `outcome:` (resolved, interrupted or removed)")
+
+
+# --- keys the engine honours where they stand -----------------------------------------------------------------------
+_FILTER_PLACES = ("filter", "applies", "by")  # target descriptions, cost modifiers, "the card whose link makes it"
+
+
+def _check_honoured(sc: Scenario) -> None:
+    """A key the engine would ignore where it stands is an error naming it: a trigger's `when:` key its event does not
+    carry, a replacement's key its event does not have, a `zone:` in a description that is not looked up by zone;
+    and `opponent` naming one player when a player has several opponents."""
+    from judge.engine.replacement import MATCH_KEYS
+    from judge.engine.triggers import STATE_KEYS, WHEN_KEYS
+
+    cards = sc.data.get("cards")
+    if not isinstance(cards, dict):
+        return
+    several = len(sc.data.get("players") or []) >= 3
+    for path, m in _mappings(cards, ("cards",)):
+        when = m.get("when")
+        if isinstance(when, dict):
+            allowed = STATE_KEYS if "state" in when else WHEN_KEYS.get(str(when.get("event")))
+            for key in when if allowed is not None else ():
+                if key not in allowed:
+                    raise sc.error(path + ("when", key), f"`when: {{event: {when.get('event', 'state')}}}` does not use "
+                                   f"`{key}`: it would be ignored; it takes {', '.join(sorted(allowed))}", key=True)
+            for key in ("card", "source"):
+                if isinstance(when.get(key), dict) and "zone" in when[key]:
+                    raise sc.error(path + ("when", key, "zone"), "`zone` is not read here: a trigger looks at the card the "
+                                   "event is about; name the zones it moves between with `to:`/`from:`", key=True)
+        for key in ("replace", "prevent"):
+            spec = m.get(key)
+            if not isinstance(spec, dict) or (key == "replace" and m.get("kind") not in (None, "replacement")):
+                continue
+            event = str(spec.get("event", "damage"))
+            for k in ("to", "from"):  # an ability's own effect names cards by description; a link's binds its targets
+                if m.get("kind") == "replacement" and isinstance(spec.get(k), str) and spec[k] not in ("self", "attached"):
+                    raise sc.error(path + (key, k), f"`{k}: {spec[k]}` names no card here: a replacement ability takes "
+                                   "`self`, `attached` or a description ({type: …, controller: …})")
+            allowed = MATCH_KEYS.get(event)
+            for k in spec if allowed is not None else ():
+                if k not in allowed:
+                    raise sc.error(path + (key, k), f"a replacement of `{event}` events does not use `{k}`: it would be "
+                                   f"ignored; it takes {', '.join(sorted(allowed))}", key=True)
+        for key in _FILTER_PLACES:
+            if isinstance(m.get(key), dict) and "zone" in m[key]:
+                raise sc.error(path + (key, "zone"), f"`zone` is not read in `{key}:` (a target names its zones with "
+                               "`zones:`; only `{each: …}`, `count:` and `choose:` look in a zone)", key=True)
+        if several:
+            for key in ("player", "under", "chooser"):
+                if m.get(key) == "opponent" and ("choose" in m or _is_step_arg(path)):
+                    raise sc.error(path + (key,), f"with {len(sc.data['players'])} players `{key}: opponent` does not say "
+                                   "which opponent: name the player (its id), or use `each`")
+
+
+def _is_step_arg(path: Path_) -> bool:
+    """Is the mapping at ``path`` the argument of an effect-language step (``…, do, 0, draw``)?"""
+    from judge.engine.effects import OPS
+
+    return len(path) >= 2 and isinstance(path[-2], int) and path[-1] in OPS
+
+
+def _mappings(x: Any, path: Path_) -> Any:
+    """Every mapping inside ``x`` with its path (depth first)."""
+    if isinstance(x, dict):
+        yield path, x
+        for k, v in x.items():
+            yield from _mappings(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _mappings(v, path + (i,))
