@@ -41,8 +41,13 @@ def choose_parts(game: "Game", link: Link) -> None:
         sizes = range(pick, pick + 1) if isinstance(pick, int) else range(int(pick[0]), int(pick[1]) + 1)
         options = subsets(tuple(range(n_opts)), sizes)  # listed, or counted when there are too many
         chooser = link.controller
-        if modes.get("chooser") == "opponent":
-            chooser = game.state.opponents(link.controller)[0]
+        if modes.get("chooser") == "opponent":  # one opponent (the loader refuses this with several)
+            opponents = game.state.opponents(link.controller)
+            if len(opponents) > 1:
+                from judge.engine.errors import InvalidInput
+
+                raise InvalidInput("opponent_ambiguous", player=link.controller, n=len(opponents), opponents=list(opponents))
+            chooser = opponents[0]
         link.modes = list(game.ask(Choice("mode", chooser, link.source.id, options)))
         game.trace.add("mode", game.data.cite("chain.mode", *(["chain.mode_opponent"] if chooser != link.controller else [])), player=game.player_ref(chooser), modes=[m + 1 for m in link.modes])
     if text.get("x") is not None:  # [chain.x]

@@ -404,6 +404,8 @@ def chars(game: "Game", card: "Card") -> dict[str, Any]:
     amount such as "equal to its health"), they are the values the effects applied so far have produced."""
     cache = game.chars_cache
     key = (card.id, card.inc)
+    if game.state.cards.get(card.id) is not card and card.ref in game.state.lki_chars:
+        return game.state.lki_chars[card.ref]  # [info.lki]: a card's last-known information: its values as it left
     if key in game.computing:
         return game.partial.get(key) or _base(card)
     if key in cache:
@@ -559,6 +561,25 @@ def explain_cards(game: "Game", ids: list[str]) -> dict[str, dict[str, list[Appl
         _, applied, _ = compute(game, card)
         for a in applied:
             out.setdefault(card.id, {}).setdefault(a.char, []).append(a)
+    return out
+
+
+# the rule key behind each reason `--explain` gives for an effect's place ([timestamp.order] … [layer.order])
+_REASON_KEYS = {"timestamp": "timestamp.order", "simultaneous": "timestamp.simultaneous", "dependency": "dependency.order",
+                "loop": "dependency.loop"}
+
+
+def explain_cites(game: "Game", rows: list[Applied]) -> set[str]:
+    """The rule ids `--explain` shows for these applied effects: how each timestamp was taken and why each effect is in
+    its place (timestamp order, one timestamp, dependency, a dependency loop, a layer)."""
+    out: set[str] = set()
+    for a in rows:
+        out |= {i.strip() for i in a.ts_rule.split(",") if i.strip()}
+        key = "layer.order" if a.reason.startswith("layer") else _REASON_KEYS.get(a.reason)
+        if key is not None:
+            out |= set(game.data.cite(key))
+        if a.depends_on:
+            out |= set(game.data.cite("dependency.order"))
     return out
 
 

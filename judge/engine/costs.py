@@ -16,11 +16,16 @@ if TYPE_CHECKING:
 
 def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
     """Cost modifiers from abilities of cards on the field that apply to this link's source."""
+    return [ab for _, ab in _modifier_sources(game, link)]
+
+
+def _modifier_sources(game: "Game", link: "Link") -> list[tuple[str, dict[str, Any]]]:
+    """The cost modifiers that apply to this link's source, each with the id of the card it comes from."""
     from judge.engine.targets import matches_filter
 
     st = game.state
     source, _ = st.view(link.source)
-    out: list[dict[str, Any]] = []
+    out: list[tuple[str, dict[str, Any]]] = []
     for card in st.cards.values():
         if not game.is_field(card.zone):
             continue
@@ -28,13 +33,53 @@ def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
             if ab.get("kind") != "cost_modifier":
                 continue
             if matches_filter(game, source, ab.get("applies") or {}, card.controller, None) is None:
-                out.append(ab)
+                out.append((card.id, ab))
     if link.kind == "card":  # the card's own "I cost … less" (wherever it is played from)
-        out += [ab for ab in source.abilities if ab.get("kind") == "cost_modifier" and ab.get("own")]
+        out += [(source.id, ab) for ab in source.abilities if ab.get("kind") == "cost_modifier" and ab.get("own")]
     if link.kind == "card":  # [cost.next]: "the next card you play costs … less", made by a resolving link
-        out += [m for m in st.cost_mods if m["player"] == link.controller
+        out += [(m["source"].id, m) for m in st.cost_mods if m["player"] == link.controller
                 and matches_filter(game, source, m.get("applies") or {}, m["player"], None) is None]
     return out
+
+
+def _reduce(amount: int, m: dict[str, Any], r: int) -> int:
+    """One reduction of ``r`` [cost.total]: a minimum limits only its own part and never raises the cost."""
+    if "minimum" in m:
+        return max(min(amount, int(m["minimum"])), amount - r)
+    return amount - r
+
+
+MAX_ORDERED = 6  # [cost.total]: at most 6 reductions are compared in every order (6! = 720); more keep the file order
+
+
+def _reduction_order(game: "Game", link: "Link", reductions: list[tuple[str, dict[str, Any]]], amount: int) -> list[dict[str, Any]]:
+    """[cost.total]: the player subtracts the reductions in any order they like; when the order changes the total (a
+    reduction with a minimum among others) it is their choice, asked once per link."""
+    from itertools import permutations
+
+    from judge.engine.choice import scenario_names
+
+    from judge.engine.effects import eval_static
+
+    names = scenario_names([cid for cid, _ in reductions])
+    by_name = dict(zip(names, (m for _, m in reductions)))
+    card_of = dict(zip(names, (cid for cid, _ in reductions)))
+    if link.reduction_order is None:
+        link.reduction_order = tuple(names)
+        if 2 <= len(reductions) <= MAX_ORDERED and any("minimum" in m for _, m in reductions):
+            orders = list(permutations(names))
+            totals = set()
+            for order in orders:
+                n = amount
+                for name in order:
+                    n = _reduce(n, by_name[name], int(eval_static(game, by_name[name]["reduce"], link)))
+                totals.add(max(n, 0))
+            if len(totals) > 1:  # the order matters: the player chooses it
+                order = tuple(game.ask(Choice("order", link.controller, link.source.id, tuple(orders), slot="reductions")))
+                link.reduction_order = order
+                game.trace.add("cost_order", game.data.cite("cost.total"), player=game.player_ref(link.controller),
+                               cards=[game.state.cards[card_of[n]].ref for n in order])
+    return [by_name[n] for n in link.reduction_order if n in by_name]
 
 
 def total(game: "Game", link: "Link") -> tuple[int, Text]:
@@ -61,16 +106,14 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     for a in adds:
         amount += a
         parts.append(Text(f"+{a}", f"+{a}"))
-    # Reductions in the order that costs least: those with a minimum first (that limit binds only its own part).
-    reductions = sorted((m for m in mods if "reduce" in m), key=lambda m: 0 if "minimum" in m else 1)
+    # [cost.total]: reductions in the order the player chooses (a minimum binds only its own part)
+    reductions = _reduction_order(game, link, [(cid, m) for cid, m in _modifier_sources(game, link) if "reduce" in m], amount)
     for m in reductions:
         r = int(eval_static(game, m["reduce"], link))  # a number, or one read now ("[1] less for each card …")
+        amount = _reduce(amount, m, r)
         if "minimum" in m:
-            floor = int(m["minimum"])
-            amount = max(min(amount, floor), amount - r)
-            parts.append(game.data.text("cost_reduce_min", n=r, floor=floor))
+            parts.append(game.data.text("cost_reduce_min", n=r, floor=int(m["minimum"])))
         else:
-            amount -= r
             parts.append(Text(f"−{r}", f"−{r}"))
     if amount < 0:
         amount = 0  # [cost.total]: a cost below 0 counts as 0

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from judge.engine import events
 from judge.engine.choice import Choice
 from judge.engine.options import subsets
-from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef, Text
+from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef, Text, ZoneRef
 from judge.engine.state import Granted, TriggerEffect
 
 if TYPE_CHECKING:
@@ -60,12 +60,9 @@ def value(ctx: Context, spec: Any) -> int:
     if isinstance(spec, dict):
         (op, arg), = spec.items()
         if op in ("power", "health", "cost", "damage_on"):
-            refs = cards(ctx, arg)
+            refs = read_refs(ctx, arg, cards(ctx, arg))
             if not refs:
                 return 0
-            looked_back = ctx.bindings.get("self_left")  # a leaves-the-field ability reads the card as it left
-            if arg == "self" and isinstance(looked_back, CardRef) and looked_back.id == refs[0].id:
-                refs = [looked_back]  # [info.lki]: its characteristics as they last were on the field
             card, old = game.state.view(refs[0])
             cur = game.state.lki_chars.get(refs[0], {}) if old else game.chars(card)
             stat = {"power": cur.get("power", card.power), "health": cur.get("health", card.health), "cost": card.cost,
@@ -74,8 +71,10 @@ def value(ctx: Context, spec: Any) -> int:
             if ctx.link is not None and key not in ctx.read:
                 ctx.read.add(key)
                 what = game.data.text(op)
-                if old:  # [info.lki]: no longer where expected: last-known information
-                    game.trace.add("lki", game.data.cite("info.lki"), card=refs[0], what=what, amount=stat)
+                if old:  # [info.lki]: no longer where expected: last-known information ([info.lki_left]: its own card)
+                    left = refs[0] == ctx.bindings.get("self_left")
+                    game.trace.add("lki", game.data.cite("info.lki_left" if left else "info.lki"), card=refs[0], what=what,
+                                   amount=stat)
                 else:
                     game.trace.add("read_info", game.data.cite("info.read"), what=what, amount=stat)
             return int(stat)
@@ -120,6 +119,16 @@ def value(ctx: Context, spec: Any) -> int:
         if op == "min":
             return min(vals)
     raise ValueError(f"not a number: {spec!r}")
+
+
+def read_refs(ctx: Context, spec: Any, refs: list[CardRef]) -> list[CardRef]:
+    """The objects information is read from: a leaves-the-field ability reads its own card ("that reinforcement") as
+    it last was on the field, with the effects that applied to it then, not as it is in its new zone [info.lki_left].
+    Named by its card id, the card is read as it is now (where it went)."""
+    looked_back = ctx.bindings.get("self_left")
+    if spec == "self" and isinstance(looked_back, CardRef) and refs and looked_back.id == refs[0].id:
+        return [looked_back] + refs[1:]
+    return refs
 
 
 # --- references ----------------------------------------------------------------------------------
@@ -198,8 +207,13 @@ def players(ctx: Context, spec: Any) -> list[str]:
     st = ctx.game.state
     if spec in (None, "you"):
         return [ctx.controller]
-    if spec == "opponent":
-        return st.opponents(ctx.controller)[:1]
+    if spec == "opponent":  # one player: with more than one opponent it does not say which (the loader refuses it)
+        opponents = st.opponents(ctx.controller)
+        if len(opponents) > 1:
+            from judge.engine.errors import InvalidInput
+
+            raise InvalidInput("opponent_ambiguous", player=ctx.controller, n=len(opponents), opponents=list(opponents))
+        return opponents
     if spec == "each":
         return st.seat_order_from(st.turn)
     if isinstance(spec, dict) and ("controller_of" in spec or "owner_of" in spec):
@@ -241,10 +255,22 @@ def run_op(game: "Game", ctx: Context, op: dict[str, Any]) -> bool:
         # an instruction linked to it (one that refers to those targets)
         game.trace.add("ignored", game.data.cite("instruction.ignored"), what=_op_text(game, op, key))
         return False
-    done = (game.data.op(key) or _HANDLERS[key])(game, ctx, op[key])
-    if "if_you_do" in op:  # [effect.if_you_do]: only if all those actions were done
-        game.trace.add("if_you_do_yes" if done else "if_you_do_no", game.data.cite("effect.if_you_do"))
-        if done:
+    handler = game.data.op(key) or _HANDLERS[key]
+    if "if_you_do" not in op:
+        done = handler(game, ctx, op[key])
+    else:  # [effect.if_you_do]: only if all those actions were done; the game's rule says what a replaced one counts as
+        made: list[Any] = []
+        game.watched.append((game.emit_depth, made))
+        try:
+            done = handler(game, ctx, op[key])
+        finally:
+            game.watched.pop()
+        replaced = any(ev.replaced for ev in made)
+        counts = game.data.if_you_do(done, replaced)
+        kind = ("if_you_do_follows" if counts else "if_you_do_replaced") if replaced else \
+            ("if_you_do_yes" if counts else "if_you_do_no")
+        game.trace.add(kind, game.data.cite("effect.if_you_do"))
+        if counts:
             run_ops(game, ctx, op["if_you_do"])
     if "if_not_done" in op:  # [effect.if_not_done]: "if you cannot", the consequence of not doing it
         game.trace.add("if_not_done_yes" if not done else "if_not_done_no", game.data.cite("effect.if_not_done"))
@@ -437,12 +463,17 @@ def _discard(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
             sizes = range(min(len(hand), value(ctx, spec.get("count", 1))), min(len(hand), value(ctx, spec.get("count", 1))) + 1)
         options = subsets(tuple(hand), range(sizes.start, sizes.stop))  # listed, or counted when there are too many
         picked: tuple[str, ...] = game.ask(Choice("discard", p, ctx.source.id, options)) if options else ()
-        for cid in picked:
-            events.emit(game, events.Event("move", game.state.cards[cid].ref, player=p, data={"to": game.data.graveyard, "cause": "discard"}))
-        game.trace.add("discard", game.data.cite("effect.discard"), player=PlayerRef(p), cards=[CardRef(c, game.state.cards[c].inc - 1) for c in picked])
+        discarded: list[CardRef] = []
+        for cid in picked:  # discarding is its own event: a replacement may send the card elsewhere (its own step)
+            ev = events.emit(game, events.Event("move", game.state.cards[cid].ref, player=p, data={"to": game.data.graveyard, "cause": "discard"}))
+            if ev is not None and ev.data.get("cause") == "discard":
+                discarded.append(ev.card)  # type: ignore[arg-type]
+        if discarded or not picked:
+            game.trace.add("discard", game.data.cite("effect.discard"), player=PlayerRef(p), cards=discarded,
+                           zone=ZoneRef(game.data.graveyard))
         if "as" in spec:  # the cards discarded, for later steps (where they are now)
-            ctx.groups.setdefault(str(spec["as"]), []).extend(game.state.cards[c].ref for c in picked)
-        total += len(picked)
+            ctx.groups.setdefault(str(spec["as"]), []).extend(game.state.cards[c.id].ref for c in discarded)
+        total += len(discarded)
     if "store" in spec:
         ctx.vars[spec["store"]] = total
     return "up_to" in spec or total == value(ctx, spec.get("count", 1))
@@ -606,7 +637,7 @@ def test_condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
         a, b = (value(ctx, v) for v in arg)
         return {"gte": a >= b, "lte": a <= b, "eq": a == b}[kind]
     if kind == "matches":
-        refs = cards(ctx, arg["card"])
+        refs = read_refs(ctx, arg["card"], cards(ctx, arg["card"]))
         card = game.state.view(refs[0])[0] if refs else None
         return card is not None and matches_filter(game, card, resolve_names(ctx, arg.get("filter") or {}), ctx.controller,
                                                    ctx.link) is None

@@ -24,7 +24,7 @@ class Event:
     card: CardRef | None = None
     player: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
-    replaced: bool = False
+    replaced: bool = False  # a replacement or prevention effect changed or replaced it [effect.if_you_do]
 
 
 def replace(game: "Game", event: Event) -> Event | None:
@@ -45,6 +45,18 @@ def emit(game: "Game", event: Event) -> Event | None:
 
 
 def _emit(game: "Game", event: Event) -> Event | None:
+    for depth, made in game.watched:  # an event a step's own action makes, for its "if you do" [effect.if_you_do]
+        if depth == game.emit_depth:
+            made.append(event)
+    game.emit_depth += 1
+    try:
+        return _happen(game, event)
+    finally:
+        game.emit_depth -= 1
+
+
+def _happen(game: "Game", event: Event) -> Event | None:
+    """The replacement step, then the event itself, then what it triggers."""
     from judge.engine import triggers
 
     game.chars_cache.clear()
@@ -102,9 +114,10 @@ def _apply_move(game: "Game", ev: Event) -> bool:
     card.ts = st.tick()  # [timestamp.card]: the timestamp of a card is when it entered its zone
     card.counter_ts = {}
     card.attached_to = None
-    for other in st.cards.values():  # what was attached to it falls off with it
-        if other.attached_to == card.id and other.id != card.id:
-            other.attached_to = None
+    fell_off = [other for other in st.cards.values() if other.attached_to == card.id and other.id != card.id]
+    for other in fell_off:  # what was attached to it falls off with it
+        other.attached_to = None
+    ev.data["fell_off"] = [other.id for other in fell_off]  # [info.lki_attached]: "the attached card" as it was
     if not game.is_field(to):
         card.damage = 0
         card.counters = {}

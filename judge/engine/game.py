@@ -50,6 +50,9 @@ class Game:
         self.becomes_triggers = _has_state_triggers(state, "becomes")  # [trigger.becomes]: likewise
         self._field = {z: data.is_field(z) for z in data.zones}
         self.work = 0  # see MAX_WORK
+        self.emit_depth = 0  # events being carried out inside one another (an event's replacement steps, entering …)
+        # [effect.if_you_do]: per step with "if you do", the depth its own events happen at and those events
+        self.watched: list[tuple[int, list[Any]]] = []
 
     def chars(self, card: Any) -> dict[str, Any]:
         """The card's current power, health and armor after continuous effects."""
@@ -109,7 +112,8 @@ class Game:
         [trigger.wait]."""
         triggers.pre_priority(self)
         self.state.priority = player
-        self.trace.add("priority", cites, player=PlayerRef(player))
+        # [priority.receive]: receiving priority where no other rule of the step says why (the start, after an attack …)
+        self.trace.add("priority", cites or self.data.cite("priority.receive"), player=PlayerRef(player))
 
     # --- actions -----------------------------------------------------------------------------
     def act(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
@@ -155,7 +159,7 @@ class Game:
         for p in self.state.seat_order_from(holder):
             if p == player:
                 break
-            self.trace.add("pass", (), player=PlayerRef(p))
+            self.trace.add("pass", self.data.cite("priority.pass"), player=PlayerRef(p))
         self.state.priority = player
 
     def _act_play(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:
@@ -287,7 +291,7 @@ class Game:
         from judge.engine import effects
 
         player = action["draw"]
-        self.trace.add("turn_draw", (), player=PlayerRef(player))
+        self.trace.add("turn_draw", self.data.cite("turn.draw"), player=PlayerRef(player))
         effects.draw_cards(self, player, int(action.get("count", 1)))
         self.give_priority(self.state.turn, ())
 
@@ -295,7 +299,7 @@ class Game:
         player = action["pass"]
         if self.state.priority != player:
             raise InvalidInput("no_priority", path, player=player, holder=self.state.priority)
-        self.trace.add("pass", (), player=PlayerRef(player))
+        self.trace.add("pass", self.data.cite("priority.pass"), player=PlayerRef(player))
         self.state.priority = self.state.seat_order_from(player)[1]
 
     def _act_end_phase(self, action: dict[str, Any], path: tuple[Any, ...]) -> None:

@@ -23,6 +23,19 @@ if TYPE_CHECKING:
 
 PACKETS = ("damage", "repair")
 
+# What a replacement effect's `replace:` may say for each event it replaces: the keys the engine honours there (the
+# loader refuses any other, which would otherwise be ignored). Every event: what it is, its text and duration, a
+# change that replaces it outright (`instead`, `skip`) and "the next time" [replacement.next].
+_ANY = frozenset({"event", "text", "text_en", "until", "self_replacing", "instead", "skip", "next"})
+_PACKET = _ANY | {"to", "from", "by", "targeted", "controller", "damage_type", "match", "amount", "add", "set_amount", "type",
+                  "combat", "preventable", "prevent", "shield", "first_each_turn", "split", "mul"}
+_MOVE = _ANY | {"to", "leaving", "entering", "not_by_itself", "zone"}  # `to`: the card; `leaving`/`entering`: zones; `zone`: the change
+_LIFE = _ANY | {"player", "amount", "add", "set_amount"}
+MATCH_KEYS: dict[str, frozenset[str]] = {
+    "damage": _PACKET, "repair": _PACKET, "packet": _PACKET, "move": _MOVE, "discard": _MOVE, "destroyed": _MOVE,
+    "draw": _ANY | {"player"}, "gain_life": _LIFE, "lose_life": _LIFE,
+}
+
 
 @dataclass
 class ReplEffect:
@@ -112,6 +125,9 @@ def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
     elif kind == "destroyed":
         if ev.kind != "move" or ev.data.get("cause") not in ("destroy", "lethal") or ev.data.get("to") != game.data.graveyard:
             return False
+    elif kind == "discard":  # discarding is its own event: a card played from the hand to the chain is not discarded
+        if ev.kind != "move" or ev.data.get("cause") != "discard":
+            return False
     elif kind != ev.kind:
         return False
     if ev.kind in PACKETS:
@@ -193,7 +209,8 @@ def replace(game: "Game", ev: "Event") -> "Event | None":
         options: tuple[str, ...] = tuple(names)
         if all(r.optional for r in pool):
             options = options + ("none",)  # [prevention.armor]: "you may exhaust an armor"
-        pick = game.ask(Choice("replacement", who, None, options)) if len(options) > 1 else options[0]
+        labels = tuple(f"{n}: {_named(game, x).zh}" for n, x in zip(names, pool))  # the effects by card and text
+        pick = game.ask(Choice("replacement", who, None, options, labels=labels)) if len(options) > 1 else options[0]
         r = pool[names.index(pick)] if pick != "none" else None
         chosen = _named(game, r) if r is not None else game.data.text("none")
         if len(pool) > 1 or pick == "none":  # the player's choice, named by the effect (its card and text)
@@ -203,6 +220,7 @@ def replace(game: "Game", ev: "Event") -> "Event | None":
         if r is None:
             return ev
         applied.add(r.rid)  # [replacement.once]: never again to this event or what it produces
+        ev.replaced = True  # [effect.if_you_do]: a replaced action is judged by the game's rule for "if you do"
         out = _apply(game, r, ev)
         if out is None:
             return None
@@ -250,13 +268,14 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
             cap = amount if s["prevent"] == "all" else int(s["prevent"])
             cites = game.data.cite("prevention.amount")
         prevented = min(amount, cap)
+        used_up = False
         if "shield" in s and r.remaining is not None:
             st.shield_used[r.rid] = st.shield_used.get(r.rid, 0) + amount  # [prevention.shield]: it goes down by the packet's X
             r.remaining -= amount
             if r.remaining < 1:
                 if any(r is x for x in st.repl_effects):
                     st.repl_effects.remove(r)
-                game.trace.add("shield_gone", game.data.cite("prevention.shield_gone"), card=r.source)
+                used_up = True
         if "first_each_turn" in s and ev.card is not None:
             key = f"{r.rid}@{ev.card.id}"
             st.turn_prevented[key] = st.turn_prevented.get(key, 0) + prevented
@@ -264,6 +283,8 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
         if isinstance(s.get("from"), dict):  # [prevention.source]: the source was checked as it would deal the damage
             cites = cites + game.data.cite("prevention.source")
         game.trace.add("prevented", cites, **base, target=ev.card, amount=prevented, left=ev.data["amount"])
+        if used_up:  # [prevention.shield_gone]: shown after the prevention that used it up
+            game.trace.add("shield_gone", game.data.cite("prevention.shield_gone"), card=r.source)
         if prevented > 0 and ev.card is not None:  # [prevention.trigger]: prevented damage triggers "when prevented"
             triggers.collect(game, events.Event("prevented", ev.card, player=ev.player,
                                                 data={"amount": prevented, "source": ev.data.get("source"), "trigger_cites": game.data.cite("prevention.trigger")}))
@@ -273,7 +294,8 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
         return ev
     if "instead" in s or s.get("skip"):
         again = ["replacement.again"] if ev.data.get("applied") - {r.rid} else []  # an event another replacement made
-        game.trace.add("replaced_instead", game.data.cite("replacement.instead", *again), **base, what=game.data.text(f"event_{ev.kind}"))
+        game.trace.add("replaced_instead", game.data.cite("replacement.instead", *again), **base, what=game.data.text(f"event_{ev.kind}"),
+                       target=ev.card if ev.card is not None else PlayerRef(str(ev.player)))
         if s.get("instead"):
             ctx = Context(game, None, r.controller, r.source, {"self": r.source, "event": ev.card} if ev.card else {"self": r.source})
             saved = game.inherit
@@ -305,12 +327,14 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
     if "zone" in s and ev.kind == "move":
         ev.data["to"] = s["zone"]
         ev.data["cause"] = "move"
+        ev.data["cites"] = game.data.cite("replacement.modify")  # where it goes now is the replacement's doing
         changes.append(words.text("change_zone", zone=Text(words.zone_name(s["zone"], "zh"), words.zone_name(s["zone"], "en"))))
     keys = ["replacement.modify"] + (["damage.packet"] if ev.kind in PACKETS else [])
     if s.get("next"):
         keys.append("replacement.next")  # every packet of this one resolution counts as "the next time"
     cites = game.data.cite(*keys)
-    game.trace.add("replaced", cites, **base, what=Text("，".join(c.zh for c in changes), ", ".join(c.en for c in changes)))
+    game.trace.add("replaced", cites, **base, what=Text("，".join(c.zh for c in changes), ", ".join(c.en for c in changes)),
+                   target=ev.card if ev.card is not None else PlayerRef(str(ev.player)))
     return ev
 
 
@@ -336,7 +360,8 @@ def _split(game: "Game", r: ReplEffect, ev: "Event", base: dict[str, Any]) -> No
     if not options:
         return None
     answer = game.ask(Choice("distribute", r.controller, r.source.id, tuple(options), slot="split"))
-    game.trace.add("split", game.data.cite("replacement.split"), **base, player=PlayerRef(r.controller), distribution={st.cards[i].ref: n for i, n in answer})
+    game.trace.add("split", game.data.cite("replacement.split"), **base, player=PlayerRef(r.controller), distribution={st.cards[i].ref: n for i, n in answer},
+                   target=ev.card)
     saved = game.inherit
     game.inherit = set(ev.data["applied"])
     try:

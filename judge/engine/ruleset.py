@@ -135,6 +135,14 @@ class Ruleset:
         """Checks the rules make before a player would receive priority; True if anything happened (none by default)."""
         return False
 
+    def if_you_do(self, done: bool, replaced: bool) -> bool:
+        """Does "if you do" find the actions done [effect.if_you_do]? By default an action a replacement effect changed
+        counts as not done; a game whose rules say "if you do" refers to the event that replaced it says so in its data
+        (``if_you_do_follows_replacement: true``)."""
+        if replaced:
+            return bool(self.raw.get("if_you_do_follows_replacement"))
+        return done
+
     def enters_exhausted(self, card: "Card") -> bool:
         """Does this card enter the field exhausted unless told otherwise? From its type's data (default: no)."""
         return bool(self.types.get(card.type, {}).get("enters_exhausted"))

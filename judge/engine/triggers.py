@@ -17,6 +17,23 @@ if TYPE_CHECKING:
     from judge.engine.game import Game
 
 
+# What a trigger's `when:` may say with each event: the keys the engine honours there (the loader refuses any other,
+# which would otherwise be ignored). `to`/`from` are zones a card moves to or from; `source` the card a packet comes
+# from; `player` the player the event is about (who draws, discards, sacrifices, deals the damage, uses the card …);
+# `link_kind` whether what was used is a card or an ability; `if` a condition [trigger.if_clause].
+_MOVES = frozenset({"event", "card", "to", "from", "if"})
+_PACKETS = frozenset({"event", "card", "source", "player", "if"})
+WHEN_KEYS: dict[str, frozenset[str]] = {
+    "moved": _MOVES, "destroyed": _MOVES, "leaves": _MOVES, "sacrificed": _MOVES | {"player"},
+    "discarded": _MOVES | {"player"}, "enters": frozenset({"event", "card", "from", "if"}),
+    "draw": frozenset({"event", "card", "player", "if"}), "damaged": _PACKETS, "repaired": _PACKETS, "prevented": _PACKETS,
+    "targeted": frozenset({"event", "card", "player", "if"}), "used": frozenset({"event", "card", "player", "link_kind", "if"}),
+    "attacks": frozenset({"event", "card", "player", "if"}), "played": frozenset({"event", "card", "player", "if"}), "turn_end": frozenset({"event", "player", "if"}),
+    "life_gained": frozenset({"event", "player", "source", "if"}), "life_lost": frozenset({"event", "player", "source", "if"}),
+}
+STATE_KEYS = frozenset({"state"})  # [trigger.state]: a trigger on a state of the game says only that
+
+
 def event_names(game: "Game", ev: "Event") -> set[str]:
     """The words a `when:` may use for this event."""
     own = game.data.event_names(game, ev)  # a game's own words for events
@@ -32,6 +49,8 @@ def _names(game: "Game", ev: "Event") -> set[str]:
             names.add("destroyed")
         if ev.data.get("cause") == "sacrifice":
             names.add("sacrificed")
+        if ev.data.get("cause") == "discard":
+            names.add("discarded")
         if game.is_field(ev.data.get("from", "")) and not game.is_field(ev.data["to"]):
             names.add("leaves")
         return names
@@ -61,8 +80,8 @@ def _card_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, host_
     if spec == "self":  # the card itself (a created trigger's: its source), also as the new object this move made
         me = host_ref if host_ref is not None else bindings.get("self")
         return me is not None and (ev.card == me or (ev.kind == "move" and ev.data.get("new") == me))
-    if spec == "attached":
-        return host is not None and host.attached_to == ev.card.id
+    if spec == "attached":  # what it is attached to — or was, just before the event moved that card [info.lki_attached]
+        return host is not None and (host.attached_to == ev.card.id or host.id in ev.data.get("fell_off", ()))
     if isinstance(spec, str):
         return bindings.get(spec) == ev.card
     card, _ = game.state.view(ev.card)
@@ -90,8 +109,8 @@ def _matches(game: "Game", when: dict[str, Any], ev: "Event", host: Card | None,
         return False
     if "link_kind" in when and ev.data.get("link_kind") != when["link_kind"]:
         return False
-    for end in ("to", "from"):  # a move to or from a zone ("每當一張卡牌返回手牌時")
-        if end in when and (ev.kind != "move" or ev.data.get(end) != when[end]):
+    for end in ("to", "from"):  # a move to or from a zone ("每當一張卡牌返回手牌時"); a card entering from a zone
+        if end in when and (ev.kind not in ("move", "entered") or ev.data.get(end) != when[end]):
             return False
     if "source" in when:  # damage dealt (or prevented) from this source
         src = ev.data.get("source")
@@ -177,6 +196,8 @@ def collect(game: "Game", ev: "Event") -> None:
             extra = tuple(ev.data.get("trigger_cites", ())) + (game.data.cite("ability.other_zone") if not game.is_field(zone) else ())
             extra += (game.data.cite("trigger.if_clause") if "if" in (ab.get("when") or {}) else ())
             extra += (game.data.cite("trigger.leaves") if old else ())  # it looked back at the object that left
+            if old and host.controller != st.cards[host.id].controller:  # [info.lki_left]: controlled by who controlled it then
+                extra += game.data.cite("info.lki_left")
             game.trace.add("trigger_fires", game.data.cite("trigger.fires") + extra + _rule_of(ab), card=href,
                            player=PlayerRef(host.controller))
             for what, shown in locked:

@@ -82,12 +82,25 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         return Checked(exp, actual == list(exp["chain"]), actual)
     if "priority" in exp:
         return Checked(exp, st.priority == exp["priority"], st.priority)
-    if "cites" in exp:
-        hit = exp["cites"] in game.trace.cited()
+    if "cites" in exp:  # a step of the trace, or a reason `--explain` gives (718, 719 …), cites it
+        hit = exp["cites"] in game.trace.cited() or exp["cites"] in _explain_cited(game)
         return Checked(exp, hit, hit)
     if "not_cites" in exp:
-        hit = exp["not_cites"] in game.trace.cited()
+        hit = exp["not_cites"] in game.trace.cited() or exp["not_cites"] in _explain_cited(game)
         return Checked(exp, not hit, hit)
+    if "refused" in exp:  # a scripted answer marked `illegal: true` was refused, naming these legal options
+        found = [legal for source, legal in getattr(game.chooser, "refused", []) if source == exp["refused"]]
+        if "legal" in exp:
+            want = _flat(exp["legal"])
+            return Checked(exp, any(_flat(legal) == want for legal in found), found)
+        return Checked(exp, bool(found), found)
+    if "shield" in exp:  # what the prevention shields from this card can still prevent (0: used up)
+        left = _shield_left(game, exp["shield"])
+        return Checked(exp, left == exp.get("left"), left)
+    if "applied" in exp:  # the replacement and prevention effects applied, by source card, in order
+        actual = [_plain_arg(s.args["card"]) for s in game.trace.steps if s.kind in _APPLIED
+                  and ("to" not in exp or _plain_arg(s.args.get("target")) == exp["to"])]
+        return Checked(exp, actual == list(exp["applied"]), actual)
     if "step" in exp:
         want = exp.get("with") or {}
         steps = list(game.trace.steps)
@@ -124,6 +137,45 @@ def check(game: "Game", exp: dict[str, Any]) -> Checked:
         actual = [[src, o] for _, src, o in game.resolved]
         return Checked(exp, actual == [list(p) for p in exp["outcomes"]], actual)
     raise ValueError(f"unknown expectation {exp!r}")
+
+
+_APPLIED = ("replaced", "replaced_instead", "prevented", "split")  # the steps where a replacement or prevention applies
+
+
+def _flat(options: Any) -> list[Any]:
+    """Legal options compared the way a file writes an answer: a one-item list is that item."""
+    return [o[0] if isinstance(o, list) and len(o) == 1 else o for o in options]
+
+
+def _explain_cited(game: "Game") -> set[str]:
+    """The rule ids `--explain` shows for the checks made part-way and for the final state (computed without leaving a
+    trace step; a question it would have to ask means there is nothing to show)."""
+    from judge.engine.continuous import explain, explain_cites
+    from judge.engine.errors import OpenChoice
+
+    rows = [a for _, per_card in game.explained for per in per_card.values() for chars in per.values() for a in chars]
+    mark, noted = len(game.trace.steps), set(game.state.ts_noted)
+    try:
+        rows += [a for per in explain(game).values() for chars in per.values() for a in chars]
+    except OpenChoice:
+        pass
+    finally:
+        game.trace.truncate(mark)
+        game.state.ts_noted = noted
+    return explain_cites(game, rows)
+
+
+def _shield_left(game: "Game", source: str) -> int | None:
+    """What the shields of this card (its abilities', or those a link from it created) can still prevent: 0 once they
+    are used up; None if it never had one."""
+    from judge.engine.replacement import in_force
+
+    st = game.state
+    shields = [r for r in in_force(game) if r.source.id == source and "shield" in r.spec]
+    if shields:
+        return sum(max(0, int(r.spec["shield"]) - st.shield_used.get(r.rid, 0)) for r in shields)
+    gone = any(s.kind == "shield_gone" and _plain_arg(s.args.get("card")) == source for s in game.trace.steps)
+    return 0 if gone else None
 
 
 def _explained(a: Any, want: Any) -> Any:

@@ -196,6 +196,7 @@ def load_text(text: str, file: str) -> Scenario:
         problems.lenient = bool(problems.found)
         with problems.each():
             _check_meaning(sc, problems)
+        _check_honoured(sc, problems)
     except TooMany:
         pass
     except RecursionError:
@@ -772,7 +773,7 @@ def _check_ability_choice(sc: Scenario, act: dict[str, Any], path: Path_) -> Non
 
 
 _EXPECT_GROUPS = ("card", "player", "chain", "priority", "cites", "not_cites", "step", "no_step", "link", "outcomes",
-                  "result", "explain")
+                  "result", "explain", "refused", "shield", "applied")
 
 
 def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card: Any, need_player: Any) -> None:
@@ -804,5 +805,92 @@ def _check_expectation(sc: Scenario, ex: dict[str, Any], path: Path_, need_card:
         groups = [g for g in _EXPECT_GROUPS if g in ex]
         if len(groups) != 1:
             raise sc.error(path, msg("expect_one", kinds=list(_EXPECT_GROUPS)))
+        for key, group in (("legal", "refused"), ("left", "shield"), ("to", "applied")):
+            if key in ex and group not in ex:
+                raise sc.error(path + (key,), msg("goes_with", key=key, group=group), key=True)
+        if "shield" in ex and "left" not in ex:
+            raise sc.error(path, msg("shield_left"))
+        for key in ("refused", "shield", "to"):
+            if key in ex:
+                need_card(ex[key], path + (key,))
+        for j, cid in enumerate(ex.get("applied") or []):
+            need_card(cid, path + ("applied", j))
         if "link" in ex and "outcome" not in ex:
             raise sc.error(path, msg("link_outcome"))
+
+
+# --- keys the engine honours where they stand -----------------------------------------------------------------------
+_FILTER_PLACES = ("filter", "applies", "by")  # target descriptions, cost modifiers, "the card whose link makes it"
+
+
+def _check_honoured(sc: Scenario, problems: Problems) -> None:
+    """A key the engine would ignore where it stands is an error naming it: a trigger's `when:` key its event does not
+    carry, a replacement's key its event does not have, a `zone:` in a description that is not looked up by zone;
+    and `opponent` naming one player when a player has several opponents."""
+    from judge.engine.replacement import MATCH_KEYS
+    from judge.engine.triggers import STATE_KEYS, WHEN_KEYS
+    from judge.games import games_with_engine, load_game
+
+    cards, game = sc.data.get("cards"), sc.data.get("game")
+    if not isinstance(cards, dict) or not isinstance(game, str) or game not in games_with_engine():
+        return
+    own = load_game(game).raw.get("schema") or {}  # the keys a game's own rules honour besides the engine's
+    own_when, own_replace = frozenset(own.get("when") or ()), frozenset(own.get("replacement") or ())
+    players = sc.data.get("players") if isinstance(sc.data.get("players"), list) else []
+    for path, m in _mappings(cards, ("cards",)):
+        with problems.each():
+            _check_honoured_at(sc, path, m, MATCH_KEYS, own_replace, (WHEN_KEYS, STATE_KEYS, own_when), len(players))
+
+
+def _check_honoured_at(sc: Scenario, path: Path_, m: dict[str, Any], match_keys: dict[str, frozenset[str]],
+                       own_replace: frozenset[str], when_keys: tuple[Any, frozenset[str], frozenset[str]], players: int) -> None:
+    """:func:`_check_honoured` for one mapping of the cards."""
+    when = m.get("when")
+    by_event, state_keys, own_when = when_keys
+    if isinstance(when, dict):
+        allowed = state_keys if "state" in when else by_event.get(str(when.get("event")))
+        for key in when if allowed is not None else ():
+            if key not in allowed and key not in own_when:
+                raise sc.error(path + ("when", key), msg("when_key_ignored", event=str(when.get("event", "state")), key=key,
+                                                         keys=sorted(allowed | own_when)), key=True)
+        for key in ("card", "source"):
+            if isinstance(when.get(key), dict) and "zone" in when[key]:
+                raise sc.error(path + ("when", key, "zone"), msg("when_zone"), key=True)
+    for key in ("replace", "prevent"):
+        spec = m.get(key)
+        if not isinstance(spec, dict) or (key == "replace" and m.get("kind") not in (None, "replacement")):
+            continue
+        event = str(spec.get("event", "damage"))
+        for k in ("to", "from"):  # an ability's own effect names cards by description; a link's binds its targets
+            if m.get("kind") == "replacement" and isinstance(spec.get(k), str) and spec[k] not in ("self", "attached"):
+                raise sc.error(path + (key, k), msg("names_no_card", key=k, value=spec[k]))
+        allowed = match_keys.get(event)
+        for k in spec if allowed is not None else ():
+            if k not in allowed and k not in own_replace:
+                raise sc.error(path + (key, k), msg("replace_key_ignored", event=event, key=k,
+                                                    keys=sorted(allowed | own_replace)), key=True)
+    for key in _FILTER_PLACES:
+        if isinstance(m.get(key), dict) and "zone" in m[key]:
+            raise sc.error(path + (key, "zone"), msg("filter_zone", key=key), key=True)
+    if players >= 3:
+        for key in ("player", "under", "chooser"):
+            if m.get(key) == "opponent" and ("choose" in m or _is_step_arg(path)):
+                raise sc.error(path + (key,), msg("opponent_ambiguous", n=players, key=key))
+
+
+def _is_step_arg(path: Path_) -> bool:
+    """Is the mapping at ``path`` the argument of an effect-language step (``…, do, 0, draw``)?"""
+    from judge.engine.effects import OPS
+
+    return len(path) >= 2 and isinstance(path[-2], int) and path[-1] in OPS
+
+
+def _mappings(x: Any, path: Path_) -> Any:
+    """Every mapping inside ``x`` with its path (depth first)."""
+    if isinstance(x, dict):
+        yield path, x
+        for k, v in x.items():
+            yield from _mappings(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _mappings(v, path + (i,))

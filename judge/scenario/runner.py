@@ -156,9 +156,33 @@ def _actions(sc: Scenario) -> list[dict[str, Any]]:
     return [{a: True} if isinstance(a, str) else a for a in sc.data.get("actions") or []]
 
 
+class RefusingChooser(ScriptedChooser):
+    """Scripted answers, where an entry marked ``illegal: true`` is one the rules must refuse: it is offered, its
+    refusal is kept with the legal options (for ``refused:`` expectations), and the next entry answers instead. An
+    ``illegal`` answer the rules accept is kept too: it fails the run."""
+
+    def __init__(self, entries: list[dict[str, Any]], forced: list[Any] | None = None) -> None:
+        super().__init__(entries, forced)
+        self.refused: list[tuple[str | None, list[Any]]] = []  # (the card whose choice it was, the legal options)
+        self.accepted: list[int] = []  # entries marked illegal that were legal
+
+    def choose(self, choice: Choice) -> Any:
+        while True:
+            i = self._match(choice)
+            if i is None or not self.entries[i].get("illegal"):
+                return super().choose(choice)
+            try:
+                answer = super().choose(choice)  # answers with entry i (the first that matches), marking it used
+            except InvalidInput:
+                self.refused.append((choice.source, _options(choice)))
+                continue
+            self.accepted.append(i)
+            return answer
+
+
 def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
     """Run one scenario with its scripted choices (and ``forced`` answers for open ones, in branch mode)."""
-    chooser = ScriptedChooser(list(sc.data.get("choices") or []), forced)
+    chooser = RefusingChooser(list(sc.data.get("choices") or []), forced)
     try:
         game = build_game(sc, chooser)
         game.give_priority(sc.data.get("priority", sc.data["turn"]), ())
@@ -169,6 +193,7 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
                 break  # [loop.draw]: the game has ended; later actions cannot be taken
         # characteristics read by an expectation can still ask a question [timestamp.simultaneous], so they are checked here
         checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
+        checked += [Checked(sc.data["choices"][i], False, "accepted: the rules allow this answer") for i in chooser.accepted]
     except InvalidInput as e:
         raise sc.error(e.path or ("actions",), engine_message(e.msg, load_game(sc.data["game"]))) from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
