@@ -124,11 +124,8 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
     """[continuous.from_ability]: effects of continuous abilities of cards on the field, with the card's timestamp."""
     st = game.state
     out: list[ContEffect] = []
-    for i, card in enumerate(st.cards.values()):
-        if not game.is_field(card.zone):
-            continue
-        if not game.is_field(card.zone) and not _works_here(card):
-            continue
+    for card in st.field_cards():
+        i = st.pos[card.id]  # its place in the file: stable ids and order for what it creates
         if lost_abilities(game, card):
             continue  # an ability it no longer has creates nothing
         printed = [(ab, card.ts, "timestamp.ability") for ab in card.abilities if _works_in(ab, card, game)]
@@ -153,11 +150,6 @@ def _works_in(ab: dict[str, Any], card: "Card", game: "Game") -> bool:
     """Does this ability work in the card's zone? On the field unless it names other zones [ability.other_zone]."""
     zones = ab.get("zones")
     return card.zone in zones if zones else game.is_field(card.zone)
-
-
-def _works_here(card: "Card") -> bool:
-    """Has the card (off the field) a continuous ability that works in its zone?"""
-    return any(ab.get("kind") == "continuous" and card.zone in (ab.get("zones") or ()) for ab in card.abilities)
 
 
 def lost_abilities(game: "Game", card: "Card") -> bool:

@@ -26,9 +26,7 @@ def _modifier_sources(game: "Game", link: "Link") -> list[tuple[str, dict[str, A
     st = game.state
     source, _ = st.view(link.source)
     out: list[tuple[str, dict[str, Any]]] = []
-    for card in st.cards.values():
-        if not game.is_field(card.zone):
-            continue
+    for card in st.field_cards():
         for ab in card.all_abilities():
             if ab.get("kind") != "cost_modifier":
                 continue

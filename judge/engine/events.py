@@ -110,11 +110,11 @@ def _apply_move(game: "Game", ev: Event) -> bool:
     st.lki[ev.card] = _copy_card(card)  # last-known information of this zone visit [info.lki]
     st.moved_by[ev.card] = ev.data.get("by")  # [info.lki]: what moved it (a source card), for games that ask
     card.inc += 1
-    card.zone = to
+    st.place(card, to)
     card.ts = st.tick()  # [timestamp.card]: the timestamp of a card is when it entered its zone
     card.counter_ts = {}
     card.attached_to = None
-    fell_off = [other for other in st.cards.values() if other.attached_to == card.id and other.id != card.id]
+    fell_off = [other for other in st.field_cards() if other.attached_to == card.id and other.id != card.id]  # attached: on the field
     for other in fell_off:  # what was attached to it falls off with it
         other.attached_to = None
     ev.data["fell_off"] = [other.id for other in fell_off]  # [info.lki_attached]: "the attached card" as it was
@@ -184,11 +184,10 @@ def _apply_repair(game: "Game", ev: Event) -> bool:
 def _apply_draw(game: "Game", ev: Event) -> bool:
     st = game.state
     assert ev.player is not None
-    deck = [c for c in st.cards.values() if c.zone == "deck" and c.owner == ev.player]
-    if not deck:
+    top = st.top_of("deck", ev.player)
+    if top is None:
         game.trace.add("draw_none", (), player=PlayerRef(ev.player))
         return False
-    top = deck[0]
     emit_silent_move(game, top.ref, "hand")
     ev.card = st.cards[top.id].ref
     return True
@@ -261,7 +260,7 @@ def _apply_create(game: "Game", ev: Event) -> bool:
                 damage_type=spec.get("damage_type"), status=list(spec.get("status") or []), token=True,
                 abilities=list(spec.get("abilities") or []), proto=str(spec.get("name", "token")))
     card.ts = st.tick()  # [timestamp.card]
-    st.cards[cid] = card
+    st.add(card)
     ev.card = card.ref
     field_mod.enter(game, card, {"from": "", "cites": game.data.cite("enter.token")})
     return True

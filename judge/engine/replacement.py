@@ -77,7 +77,7 @@ def in_force(game: "Game") -> list[ReplEffect]:
     [replacement.exists]."""
     st = game.state
     out: list[ReplEffect] = []
-    for card in st.cards.values():
+    for card in st.acting_cards():
         elsewhere = not game.is_field(card.zone)
         if elsewhere and not (card.abilities and any(card.zone in (ab.get("zones") or ()) for ab in card.abilities)):
             continue

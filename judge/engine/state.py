@@ -90,6 +90,11 @@ class Card:
         return new
 
 
+def _works_elsewhere(card: Card) -> bool:
+    """Has the card a printed ability that names the zones it works in ([ability.other_zone])?"""
+    return any(ab.get("zones") for ab in card.abilities)
+
+
 @dataclass
 class Link:
     """One link of the response chain: what it is, who controls it, what it chose when it was added."""
@@ -198,9 +203,86 @@ class GameState:
     paid_alt: set[CardRef] = field(default_factory=set)  # [cost.alt_additional]: cards added to the chain for their alternative cost
     cost_mods: list[dict[str, Any]] = field(default_factory=list)  # [cost.next]: cost changes links made for later cards
     ext: dict[str, Any] = field(default_factory=dict)  # what a game's own rules keep (see Ruleset.setup)
+    # Where the cards are, kept by place()/add()/to_bottom(): each card's place in ``cards`` (file order, which is also
+    # deck order) and, per zone, the places of its cards, sorted. Asked at every event, so that an event costs what is on
+    # the field (or on top of the deck), not every card of the game.
+    pos: dict[str, int] = field(default_factory=dict)
+    by_pos: list[str] = field(default_factory=list)
+    zone_pos: dict[str, list[int]] = field(default_factory=dict)
+    granted_ids: set[str] = field(default_factory=set)  # cards that have been given an ability [effect.grant]
+    zoned_ids: set[str] = field(default_factory=set)  # cards with a printed ability that names the zones it works in
 
     def __post_init__(self) -> None:
         self.ts_turn.setdefault(0, self.turn)  # [timestamp.card]: the start of the game, in the scenario's first turn
+        self.reindex()
+
+    # --- where the cards are ------------------------------------------------------------------------------------
+    def reindex(self) -> None:
+        """Rebuild the index of where the cards are from ``cards``."""
+        self.by_pos = list(self.cards)
+        self.pos = {cid: i for i, cid in enumerate(self.by_pos)}
+        self.zone_pos = {}
+        for i, c in enumerate(self.cards.values()):
+            self.zone_pos.setdefault(c.zone, []).append(i)
+        self.zoned_ids = {cid for cid, c in self.cards.items() if _works_elsewhere(c)}
+
+    def place(self, card: Card, zone: str) -> None:
+        """Put a card in a zone: the one way a card's zone changes, so that the index stays true."""
+        from bisect import bisect_left, insort
+
+        i, old = self.pos[card.id], self.zone_pos[card.zone]
+        del old[bisect_left(old, i)]
+        card.zone = zone
+        insort(self.zone_pos.setdefault(zone, []), i)
+
+    def add(self, card: Card) -> None:
+        """A new card (a token) after the last one."""
+        self.cards[card.id] = card
+        self.pos[card.id] = len(self.by_pos)
+        self.by_pos.append(card.id)
+        self.zone_pos.setdefault(card.zone, []).append(self.pos[card.id])
+        if _works_elsewhere(card):
+            self.zoned_ids.add(card.id)
+
+    def to_bottom(self, card_id: str) -> None:
+        """Move a card to the end of the file order (the bottom of its deck)."""
+        self.cards[card_id] = self.cards.pop(card_id)
+        self.reindex()
+
+    def top_of(self, zone: str, player: str) -> Card | None:
+        """The first of a player's cards in a zone in file order (the top of their deck), or None."""
+        for i in self.zone_pos.get(zone, ()):
+            card = self.cards[self.by_pos[i]]
+            if card.owner == player:
+                return card
+        return None
+
+    def field_cards(self) -> list[Card]:
+        """The cards on the field, in file order."""
+        return self.in_zones(self.field_zones)
+
+    def acting_cards(self) -> list[Card]:
+        """The cards whose abilities may work now: those on the field, and those elsewhere with an ability that names
+        the zones it works in or that were given one [ability.other_zone] (a superset: callers check the zone)."""
+        places = {self.pos[i] for i in self.zoned_ids | self.granted_ids}
+        for z in self.field_zones:
+            places.update(self.zone_pos.get(z, ()))
+        return [self.cards[self.by_pos[i]] for i in sorted(places)]
+
+    def in_zones(self, zones: Any) -> list[Card]:
+        """The cards in these zones, in file order."""
+        places: list[int] = []
+        for z in zones:
+            places += self.zone_pos.get(z, ())
+        return [self.cards[self.by_pos[i]] for i in sorted(places)]
+
+    def index_ok(self) -> bool:
+        """Does the index agree with the cards (a check for tests)?"""
+        zones: dict[str, list[int]] = {}
+        for i, c in enumerate(self.cards.values()):
+            zones.setdefault(c.zone, []).append(i)
+        return ({z: v for z, v in self.zone_pos.items() if v} == zones and self.by_pos == list(self.cards)
+                and self.pos == {c: i for i, c in enumerate(self.cards)})
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
@@ -215,7 +297,7 @@ class GameState:
 
     def in_zone(self, zone: str, player: str | None = None) -> list[Card]:
         """Cards in a zone (of one player: owner off the field, controller on it), in file order."""
-        out = [c for c in self.cards.values() if c.zone == zone]
+        out = self.in_zones((zone,))
         if player is not None:
             out = [c for c in out if (c.controller if zone in self.field_zones else c.owner) == player]
         return out

@@ -148,7 +148,7 @@ def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
     st = game.state
     moved = ev.card.id if ev.kind == "move" and ev.card is not None else None
     hosts: list[tuple[Card, CardRef, bool]] = []
-    for card in st.cards.values():
+    for card in st.acting_cards():
         if card.id == moved:
             continue
         if game.is_field(card.zone) or ((card.abilities or card.granted)  # most cards off the field have none
@@ -337,7 +337,7 @@ def lethal_check(game: "Game", cites: tuple[str, ...] = ()) -> bool:
     from judge.engine import events
 
     st = game.state
-    dead = [c for c in st.cards.values() if game.is_field(c.zone) and game.chars(c)["health"] is not None
+    dead = [c for c in st.field_cards() if game.chars(c)["health"] is not None
             and c.damage >= (game.chars(c)["health"] or 0) and c.attached_to is None]
     with game.batch():  # destroyed at the same time: one batch of events [replacement.next]
         for c in dead:

@@ -74,6 +74,7 @@ def build_game(sc: Scenario, chooser: Any) -> Game:
     )
     game = Game(state, data, chooser)
     data.setup(game, d["cards"], d)  # the game's own card and player state (Ruleset.setup)
+    state.reindex()  # where the cards are, after the game's setup
     game.trace.add("setup", (), turn=PlayerRef(d["turn"]), seats=[PlayerRef(p) for p in players])
     for cid, c in d["cards"].items():  # keyword abilities are abilities the game's rules define: name each with its rule
         for kw in c.get("keywords") or []:

@@ -96,10 +96,10 @@ def apply_relocate(game: "Game", ev: events.Event) -> bool:
     if card is None or frm == to:
         return False
     if to == "base":
-        card.zone = "base"
+        st.place(card, "base")
         rs(game).at.pop(card.id, None)
     else:
-        card.zone = "battlefield"
+        st.place(card, "battlefield")
         rs(game).at[card.id] = (card.inc, to)
     game.trace.add("relocate", ev.data.get("cites", ()), card=ev.card, **{"from": place_name(game, card, frm)},
                    to=place_name(game, card, to))

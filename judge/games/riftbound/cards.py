@@ -30,8 +30,7 @@ def predict_op(game: "Game", ctx: "Context", spec: Any) -> bool:
         top = deck[0]
         recycle = bool(game.ask(Choice("may", p, ctx.source.id, (False, True), slot="predict")))
         if recycle:  # deck order is the order of the cards: the top card goes last
-            del st.cards[top.id]
-            st.cards[top.id] = top
+            st.to_bottom(top.id)
         what = game.data.text("predict_bottom" if recycle else "predict_top")
         game.trace.add("predict", game.data.cite("keyword.predict"), player=PlayerRef(p), card=top.ref, what=what)
     return True

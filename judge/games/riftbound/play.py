@@ -69,7 +69,7 @@ def place(game: "Game", card: "Card") -> None:
     """A unit played to a battlefield enters there (the engine puts it in its type's zone: its controller's base)."""
     where = rs(game).play_to.pop(card.id, None)
     if where not in (None, "base") and card.zone == "base":
-        card.zone = "battlefield"
+        game.state.place(card, "battlefield")
         rs(game).at[card.id] = (card.inc, where)
 
 

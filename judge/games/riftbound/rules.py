@@ -246,7 +246,7 @@ class RiftboundRules(Ruleset):
     def state_checks(self, game: "Game") -> bool:
         """A unit with damage at least its might is killed (a rule outside the corpus), all at once."""
         st = game.state
-        dead = [c for c in st.cards.values() if game.is_field(c.zone) and self.is_unit(c.type) and c.damage > 0
+        dead = [c for c in st.field_cards() if self.is_unit(c.type) and c.damage > 0
                 and c.damage >= int(game.chars(c)["power"] or 0)]
         if not dead:
             return False

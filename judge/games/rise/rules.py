@@ -41,9 +41,7 @@ class RiseRules(Ruleset):
         st = game.state
         out: list[ReplEffect] = []
         armor_changed = any("armor" in e.writes() for e in continuous.in_force(game))
-        for card in st.cards.values():
-            if not game.is_field(card.zone):
-                continue
+        for card in st.field_cards():
             if card.armor and not self.is_unit(card.type) and card.attached_to:
                 host = st.cards.get(card.attached_to)
                 # 717.2c: "除非特别说明，所有指挥官（且仅有指挥官）可以装备护甲"; an armor not exhausted, value ≥ 1

@@ -86,7 +86,7 @@ class SanguoRules(Ruleset):
         happened = False
         while True:
             losers = [p for p in st.players if st.life.get(p) is not None and int(st.life[p] or 0) <= 0]
-            units = [c for c in st.cards.values() if game.is_field(c.zone) and self.is_unit(game.chars(c)["type"])]
+            units = [c for c in st.field_cards() if self.is_unit(game.chars(c)["type"])]
             no_health = [c for c in units if game.chars(c)["health"] is not None and game.chars(c)["health"] <= 0]
             lethal = [c for c in units if c not in no_health and game.chars(c)["health"] is not None
                       and c.damage >= game.chars(c)["health"]]
