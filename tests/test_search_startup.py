@@ -62,6 +62,12 @@ def test_search_imports_neither_the_engine_nor_what_whoosh_does_not_need(tmp_pat
     assert under(modules, UNUSED_BY_SEARCH) == []
 
 
+def test_search_in_one_game_reads_the_games_names_without_yaml_or_openssl(tmp_path: Path) -> None:
+    modules = imported(["search", "堆疊", "--game", "rise"], tmp_path / "cache")
+    assert "judge.corpus.gamenames" in modules and "whoosh.searching" in modules  # it checked the game and searched
+    assert under(modules, ("yaml", "hashlib", "_hashlib", "judge.engine", "jsonschema")) == []
+
+
 def test_whoosh_stand_ins_are_gone_once_whoosh_is_imported() -> None:
     code = (
         "import functools, sys\n"
