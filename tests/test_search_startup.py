@@ -32,7 +32,8 @@ print("\\n" + json.dumps(sorted(set(sys.modules) - before)))
 HEAVY = ("whoosh", "opencc", "jsonschema")
 UNUSED_BY_SEARCH = ("judge.engine", "judge.scenario", "jsonschema", "asyncio", "ssl", "http", "email",
                     "urllib.request", "cached_property", "whoosh.lang", "html", "whoosh.util.times", "calendar",
-                    "tempfile", "shutil", "random")
+                    "tempfile", "shutil", "random", "pickle", "queue", "hashlib", "_hashlib", "whoosh.automata.lev",
+                    "whoosh.support.levenshtein", "judge.corpus.gamenames", "yaml")
 
 
 def imported(args: list[str], cache: Path) -> list[str]:
@@ -61,12 +62,27 @@ def test_search_imports_neither_the_engine_nor_what_whoosh_does_not_need(tmp_pat
     assert under(modules, UNUSED_BY_SEARCH) == []
 
 
+def test_search_in_one_game_reads_the_games_names_without_yaml_or_openssl(tmp_path: Path) -> None:
+    modules = imported(["search", "堆疊", "--game", "rise"], tmp_path / "cache")
+    assert "judge.corpus.gamenames" in modules and "whoosh.searching" in modules  # it checked the game and searched
+    assert under(modules, ("yaml", "hashlib", "_hashlib", "judge.engine", "jsonschema")) == []
+
+
 def test_whoosh_stand_ins_are_gone_once_whoosh_is_imported() -> None:
     code = (
         "import functools, sys\n"
         "import judge.search.whoosh_api, whoosh.reading, whoosh.compat\n"
         "assert whoosh.reading.cached_property is functools.cached_property\n"
-        "assert not {'urllib.request', 'html', 'tempfile', 'random', 'whoosh.util.times'} & set(sys.modules)\n"
+        "assert not {'urllib.request', 'html', 'tempfile', 'random', 'whoosh.util.times', 'pickle', 'queue', 'hashlib',\n"
+        "            'whoosh.automata.lev', 'whoosh.support.levenshtein'} & set(sys.modules)\n"
+        "import _pickle\n"
+        "assert whoosh.compat.loads is _pickle.loads and whoosh.compat.loads(whoosh.compat.dumps([1, 'a'])) == [1, 'a']\n"
+        "import whoosh.filedb.filetables as ft, hashlib\n"
+        "assert ft.md5_hash(b'key') == int(hashlib.md5(b'key').hexdigest(), 16) & 0xFFFFFFFF  # the index's hash tables\n"
+        "assert whoosh.reading.distance('abc', 'abd') == 1\n"
+        "import whoosh.codec.base, queue, pickle\n"
+        "assert whoosh.codec.base.lev.levenshtein_automaton and whoosh.compat.queue.Queue is queue.Queue\n"
+        "assert whoosh.compat.pickle.HIGHEST_PROTOCOL == pickle.HIGHEST_PROTOCOL\n"
         "import urllib.request, html, tempfile\n"
         "assert urllib.request.urlopen and html.unescape('&amp;') == '&' and type(tempfile).__name__ == 'module'\n"
         "import whoosh.filedb.filestore, whoosh.fields, datetime\n"
@@ -82,6 +98,16 @@ def test_whoosh_stand_ins_are_gone_once_whoosh_is_imported() -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "ok"
+
+
+def test_game_data_is_read_from_the_cache_without_yaml(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    imported(["run", "rise/708_1a_your_turn"], cache)  # fills the cache of the games' parsed data
+    code = ("import sys\nfrom judge.games import load_game\nrise = load_game('rise')\n"
+            "assert 'yaml' not in sys.modules, 'game.yaml parsed again'\nprint(rise.game, len(rise.zones) > 0)\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JUDGE_CACHE_DIR": str(cache)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["rise", "True"]
 
 
 def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects_a_bad_one(tmp_path: Path) -> None:

@@ -14,7 +14,6 @@ documents changed since its generation was built (an upgrade of ``judge``).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -87,6 +86,8 @@ def faq_files() -> list[Path]:
 
 def bundled_hash(game: str) -> str | None:
     """The sha256 of the bundled ``<game>.yaml`` (``None`` when the game is not bundled)."""
+    import hashlib  # here, not at the top: a search imports this module (start-up time)
+
     try:
         return hashlib.sha256((paths.corpus_dir() / f"{game}.yaml").read_bytes()).hexdigest()
     except FileNotFoundError:

@@ -29,11 +29,11 @@ def resolve(name: str) -> str:
 def expand(names: tuple[str, ...]) -> list[str]:
     """The scenarios the arguments name, in order: a file (or a bundled name) as itself, ``-`` for standard input,
     a folder as every ``*.yaml``/``*.yml`` under it (sorted by path)."""
-    from judge.report.runs import scenario_files
-
     out: list[str] = []
     for name in map(resolve, names):
         if name != "-" and Path(name).is_dir():
+            from judge.report.runs import scenario_files  # only for a folder (start-up time)
+
             files = [str(p) for p in scenario_files(Path(name))]
             out += files or [name]  # a folder without scenarios: load() says so
         else:

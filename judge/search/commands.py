@@ -53,7 +53,6 @@ def _render_marks(snippet: str) -> str:
 @_corpus_option
 def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, as_json: bool, corpus_root: Path | None) -> None:
     """Full-text search of the rules and FAQ entries, in Simplified or Traditional (folded together)."""
-    from judge.corpus.gamenames import display_name
     from judge.search.query import EmptyIndexError, QueryError, search
 
     text = " ".join(query)
@@ -73,6 +72,8 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
     for key, args in result.note_keys:  # the notes the search writes, in the language in use
         click.echo(t(f"msg.search.note_{key}", **args), err=as_json)
     if not result.hits:
+        from judge.corpus.gamenames import display_name  # only now: reading the games' names costs start-up time
+
         where = t("msg.search.in_game", game=display_name(game)) if game else ""
         if as_json:
             dump_json([])

@@ -41,8 +41,10 @@ class CoordOr(wq.Or):
     def matcher(self, searcher: Any, context: Any = None) -> Any:
         scores: dict[int, float] = {}
         counts: dict[int, int] = {}
+        occurring = 0  # parts matching some document of this searcher
         for q in self.subqueries:
             m = q.matcher(searcher, context)
+            occurring += m.is_active()
             while m.is_active():
                 doc = m.id()
                 scores[doc] = scores.get(doc, 0.0) + m.score()
@@ -50,7 +52,8 @@ class CoordOr(wq.Or):
                 m.next()
         if not scores:
             return matching.NullMatcher()
-        live = self._parts_in_index(searcher, context)
+        # an index of one segment: this searcher is the whole index, and its count is the one wanted
+        live = occurring if searcher.is_atomic() and not searcher.has_parent() else self._parts_in_index(searcher, context)
         ids = sorted(scores)
         for q in self.support:  # visit only the documents some part brought in
             m = q.matcher(searcher, context)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import gc
-import hashlib
 import json
 import os
 import time
@@ -107,6 +106,8 @@ class Source(NamedTuple):
 
 
 def _corpus_digest(corpus: Corpus) -> str:
+    import hashlib  # here and in index_key: a query finds the key by the files' signature (start-up time)
+
     h = hashlib.sha256()
     for r in corpus.all_rules():
         h.update(json.dumps(r.to_dict(), ensure_ascii=False, sort_keys=True).encode())
@@ -126,6 +127,8 @@ def _inputs(source: Source) -> list[Path]:
 def index_key(source: Source) -> str:
     """Hash of the corpus (files, or content when given in memory), the FAQ, the glossary, the
     question words and the analysis."""
+    import hashlib
+
     h = hashlib.sha256(_version())
     if source.corpus is not None:
         h.update(_corpus_digest(source.corpus).encode())

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 from judge.corpus.ruleid import RULE_ID
@@ -41,10 +42,17 @@ PAIR_WEIGHT = 0.5  # two words of the query side by side in a rule, as typed
 FEW = 5  # fewer rules than this matching every part: rules sharing some of its words follow
 COORD_EXPONENT = 2.0
 HEADING_CONCEPT_WEIGHT = 0.3
-QUOTED_RE = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』')
-FAQ_ID_RE = re.compile(r"(?<![\w-])(?P<id>[a-z]+-\d{2,3})(?![\w-])")
+# Compiled on first use (compiling costs start-up time): a query without a quote mark or a digit needs none of them.
+QUOTES = '"“「『'
+QUOTED_RE = r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』'
+FAQ_ID_RE = r"(?<![\w-])(?P<id>[a-z]+-\d{2,3})(?![\w-])"
 KINDS = ("all", "rule", "faq")
-RULE_REF_RE = re.compile(rf"(?:规则|章节|rule|第)?\s*(?<![\d.])(?P<id>{RULE_ID})(?!\d)\s*条?", re.IGNORECASE)
+RULE_REF_RE = rf"(?:规则|章节|rule|第)?\s*(?<![\d.])(?P<id>{RULE_ID})(?!\d)\s*条?"
+
+
+@lru_cache(maxsize=None)
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
 
 
 class _Or(wq.Or):
@@ -197,20 +205,22 @@ def parse_query(
             parts.append(Part("phrase", phrase))
         return " "
 
-    text = QUOTED_RE.sub(take_quoted, text)
+    if any(q in text for q in QUOTES):
+        text = _compiled(QUOTED_RE).sub(take_quoted, text)
 
     def take_rule(m: re.Match[str]) -> str:
         rule_ids.append(m.group("id"))
         return " "
 
-    text = RULE_REF_RE.sub(take_rule, text)
     faq_ids: list[str] = []
 
     def take_faq(m: re.Match[str]) -> str:
         faq_ids.append(m.group("id"))
         return " "
 
-    text = FAQ_ID_RE.sub(take_faq, text)
+    if any(c.isdecimal() for c in text):  # a rule number or FAQ entry id has digits (\d: decimal digits)
+        text = _compiled(RULE_REF_RE, re.IGNORECASE).sub(take_rule, text)
+        text = _compiled(FAQ_ID_RE).sub(take_faq, text)
     items: list[_Item] = []
     gaps: list[tuple[int, int]] = []
     last = 0
@@ -437,7 +447,8 @@ class SearchSession:
         searched = " + ".join(t for t in parsed.shown if t not in absent)
         seen = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
         wanted = limit + len(pinned)
-        results = list(searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)) if present else []
+        # a comprehension, not list(): list() asks Whoosh's Results for its length, which runs the query again
+        results = [r for r in searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)] if present else []
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
         if len(results) < FEW:

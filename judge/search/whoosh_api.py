@@ -7,7 +7,10 @@ package for one decorator (pulling in asyncio), ``whoosh.query.terms`` and ``who
 load English language machinery (the morphology tables of ``whoosh.lang.morph_en``, the Porter
 stemmer, double metaphone) that Chinese text never uses, and the storage and field modules
 import ``tempfile``, ``shutil``, ``random`` and the date helpers of ``whoosh.util.times``
-(calendar, locale) for writing indexes and date fields.
+(calendar, locale) for writing indexes and date fields; ``whoosh.compat`` also imports
+``pickle.py`` (whose functions are the C module ``_pickle``'s) and ``queue`` (for the
+multiprocessing writer), the codec imports the fuzzy-term automata, ``whoosh.reading`` a spelling
+distance, and the hash tables ``hashlib`` for MD5 (which loads OpenSSL).
 
 While Whoosh is first imported, each of those modules that is not already loaded is served by
 a stand-in (:class:`_Deferred`): a module object whose named functions import the real module
@@ -19,11 +22,17 @@ the names Whoosh bound keep forwarding to it.  No Whoosh file is changed or copi
 
 from __future__ import annotations
 
+import _pickle
 import functools
 import importlib
 import sys
 import types
 from typing import Any, Callable
+
+try:
+    import _md5
+except ImportError:  # a Python built without it: Whoosh gets hashlib's md5 (forwarded)
+    _md5 = None
 
 # module -> the functions Whoosh imports from it by name (forwarded on first call) or a
 # replacement; any other attribute of a stand-in imports the real module on first use
@@ -38,6 +47,15 @@ _DEFERRED: dict[str, dict[str, Any]] = {
     "shutil": {"copyfileobj": None},
     "tempfile": {},
     "random": {},
+    # pickle.py's functions are _pickle's (the C module the stored fields are read with); the rest of
+    # pickle.py, the multiprocessing writer's queue, fuzzy-term automata and spelling distances wait
+    "pickle": {name: getattr(_pickle, name) for name in ("dump", "dumps", "load", "loads", "Pickler", "Unpickler")},
+    "queue": {},
+    "whoosh.automata.lev": {},
+    "whoosh.support.levenshtein": {"distance": None},
+    # the index's hash tables key on MD5: Python's built-in MD5 gives the same digests as hashlib's,
+    # without loading OpenSSL (``_hashlib``, ~2 ms) at every start-up
+    "hashlib": {"md5": getattr(_md5, "md5", None) if _md5 else None},
 }
 
 
