@@ -169,3 +169,15 @@ def test_run_branches_speaks_chinese(tmp_path: Path) -> None:
         assert re.search(r"[\u4e00-\u9fff]", text) and english_phrases(text) == [], (args, text)
     text = output("run", "--branches", str(path))
     assert "与其他结局不同的步骤" in text and "（共运行 " in text
+
+
+def test_the_totals_of_a_folder_of_one_game_are_in_that_games_script() -> None:
+    """A judge of the Three-Kingdoms game reads its document's Traditional script everywhere, the totals line too;
+    files of several games are totalled in the judge's own words (Simplified)."""
+    out = CliRunner().invoke(cli, ["run", str(REPO / "scenarios" / "sanguo")], env=CHINESE_ENV).output
+    last = out.strip().splitlines()[-1]
+    assert "個檔案" in last and "通過" in last
+    assert not set(last) & set("个过选择处无"), last  # no Simplified forms in it
+    mixed = CliRunner().invoke(cli, ["run", str(REPO / "scenarios" / "sanguo" / "401_2_example.yaml"),
+                                     str(REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml")], env=CHINESE_ENV).output
+    assert "个文件" in mixed.strip().splitlines()[-1]

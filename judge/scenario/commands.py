@@ -95,9 +95,11 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: b
     texts: list[str] = []
     names = expand(files)
     totals = {"pass": 0, "fail": 0, "stopped": 0, "invalid": 0}
+    games: set[str] = set()
     for f in names:
         try:
             sc = load(f)
+            games.add(str(sc.data["game"]))
             if branches:
                 br = runner.run_branches(sc, max_branches)
                 ok = all(r.status == "pass" for r, _ in br.outcomes) and not br.refused
@@ -131,8 +133,19 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: b
         if texts:
             echo("\n\n".join(texts))
         if len(names) > 1:
-            echo(t("msg.run.total", files=len(names), **totals))
+            echo(_totals(games, lang, files=len(names), **totals))
     sys.exit(worst)
+
+
+def _totals(games: set[str], lang: str, **values: int) -> str:
+    """The totals line: in the words (and script) of the game when every file was of one game, else the judge's."""
+    if len(games) == 1:
+        from judge.games import load_game
+
+        data = load_game(next(iter(games)))
+        if "run_total" in data.words:
+            return data.word("run_total", lang).format(**values)
+    return t("msg.run.total", **values)
 
 
 @click.group("scenario")
