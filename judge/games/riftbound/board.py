@@ -132,10 +132,10 @@ def act_move(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> Non
     st = game.state
     card = st.cards.get(action["move"])
     if card is None or location(game, card) is None:
-        raise InvalidInput(f"{action['move']!r} is not on the board: it cannot move", path + ("move",))
+        raise InvalidInput("rb_not_on_board", path + ("move",), card=str(action["move"]))
     to = resolve_place(game, None, card, action.get("to"))
     if to is None:
-        raise InvalidInput(f"`to:` must be base or a battlefield card, not {action.get('to')!r}", path + ("to",))
+        raise InvalidInput("rb_to_place", path + ("to",), value=str(action.get("to")))
     player = action.get("by") or card.controller
     game._pass_until(player)
     relocate(game, card, to, None, player, game.data.cite("location.move"))
@@ -147,7 +147,7 @@ def act_conquer(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> 
     st = game.state
     bf = st.cards.get(action["conquer"])
     if bf is None or bf.type != "battlefield":
-        raise InvalidInput(f"{action['conquer']!r} is not a battlefield", path + ("conquer",))
+        raise InvalidInput("rb_not_battlefield", path + ("conquer",), card=str(action["conquer"]))
     player = action.get("by") or st.turn
     events.emit(game, events.Event("conquer", bf.ref, player=player, data={}))
     game.give_priority(st.turn, ())

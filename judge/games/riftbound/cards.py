@@ -73,13 +73,13 @@ def act_play(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> Non
 
     card = game.state.cards.get(action.get("play", ""))
     if card is not None and action.get("to") is not None and action["to"] != "base" and action["to"] not in game.state.cards:
-        raise InvalidInput(f"`to:` must be base or a battlefield card, not {action['to']!r}", path + ("to",))
+        raise InvalidInput("rb_to_place", path + ("to",), value=str(action["to"]))
     act_to(game, action, card)
     if card is not None and card.zone != "hand":
         player = action.get("by") or card.controller
         allowed = any(cid == card.id and inc == card.inc and zone == card.zone and p == player
                       for cid, inc, zone, p in rs(game).permits)
         if not allowed:
-            raise InvalidInput(f"card {card.id!r} is in {card.zone}: nothing lets {player} play it from there", path + ("play",))
+            raise InvalidInput("rb_play_from", path + ("play",), card=card.id, zone=card.zone, player=player)
         action = {**action, "from_anywhere": True}
     game._act_play(action, path)

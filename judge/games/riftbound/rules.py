@@ -81,13 +81,12 @@ class RiftboundRules(Ruleset):
             if where is not None:
                 bf = st.cards.get(where)
                 if bf is None or bf.type != "battlefield" or bf.zone != "battlefield":
-                    raise InvalidInput(f"`at:` names {where!r}, which is not a battlefield card in zone battlefield",
-                                       ("cards", cid, "at"))
+                    raise InvalidInput("rb_at_not_battlefield", ("cards", cid, "at"), card=cid, at=str(where))
                 if card.zone != "battlefield":
-                    raise InvalidInput(f"{cid!r} is at {where!r} but its zone is {card.zone}", ("cards", cid, "zone"))
+                    raise InvalidInput("rb_at_zone", ("cards", cid, "zone"), card=cid, at=str(where), zone=card.zone)
                 state.at[cid] = (card.inc, where)
             elif card.zone == "battlefield" and card.type != "battlefield":
-                raise InvalidInput(f"{cid!r} is in zone battlefield: say which battlefield with `at:`", ("cards", cid, "zone"))
+                raise InvalidInput("rb_which_battlefield", ("cards", cid, "zone"), card=cid)
             if c.get("empower_max"):
                 state.empower_max[cid] = int(c["empower_max"])
             if c.get("empowered"):
