@@ -1,4 +1,5 @@
-"""Engine benchmarks: the 803.3 two-million-iteration loop, and one damage event's cost vs effects in force.
+"""Engine benchmarks: the 803.3 two-million-iteration loop, one damage event's cost vs effects in force, and a
+whole run that draws a deck of 1,000 / 3,000 / 9,000 cards (linear: an event costs what is on the field).
 
 Usage: python benchmarks/bench_engine.py [--repeat N]
 """
@@ -66,7 +67,22 @@ def main() -> int:
         growth = f"  (×{t / prev:.1f} for ×2 effects)" if prev else ""
         print(f"one card's characteristics, {n:>4} effects whose filter reads the power they change: {t * 1000:8.2f} ms{growth}")
         prev = t
+    prev = None
+    for n in (1_000, 3_000, 9_000):  # each card drawn is its own event: the cost of an event must not grow with the deck
+        draw = load_text(_draw_board(n), "<bench>")
+        t = min(_time(lambda: run(draw)) for _ in range(max(1, args.repeat // 2)))
+        growth = f"  (×{t / prev:.1f} for ×3 cards)" if prev else ""
+        print(f"a spell drawing all {n:>5} cards of a {n}-card deck, whole run: {t * 1000:8.1f} ms{growth}")
+        prev = t
     return 0 if res.status == "pass" else 1
+
+
+def _draw_board(n: int) -> str:
+    """A spell that draws ``n`` cards, and a deck of ``n`` plain cards."""
+    lines = ["game: rise", "title: bench", "players: [{id: you}, {id: opp}]", "turn: you", "cards:",
+             f"  spell: {{name: S, owner: you, zone: hand, type: ability, play: {{do: [{{draw: {{player: you, count: {n}}}}}]}}}}"]
+    lines += [f"  d{i}: {{name: D, owner: you, zone: deck, type: reinforcement}}" for i in range(n)]
+    return "\n".join(lines) + "\nactions: [{play: spell, by: you}, resolve_all]\n"
 
 
 def _reading_board(n: int) -> str:
