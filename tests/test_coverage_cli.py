@@ -71,7 +71,7 @@ def test_coverage_of_one_scenario_is_exactly_what_its_steps_cite(tmp_path: Path)
     assert {r["id"] for r in game["by_rule"] if r["scenarios"]} == {c for c in cited if in_ranges(c)}
     assert all(r["scenarios"] in ([], ["one.yaml"]) for r in game["by_rule"])
     text = run("coverage", "--scenarios", str(folder)).output
-    assert f"rise：1 个场景覆盖了 {game['rules']} 条规则中的 {game['covered']} 条（{game['percent']:.1f}%）" in text
+    assert f"崛起：1 个场景覆盖了 {game['rules']} 条规则中的 {game['covered']} 条（{game['percent']:.1f}%）" in text
 
 
 def test_an_invalid_scenario_is_listed_not_counted(tmp_path: Path) -> None:
@@ -99,3 +99,17 @@ def test_rule_of_a_game_without_scenarios_says_so() -> None:
     assert res.exit_code == 0
     assert "场景：没有场景的步骤引用此条" in res.output
     assert json.loads(run("rule", "206", "--game", "riftbound", "--json").output)["scenarios"] == []
+
+
+def test_each_game_counts_its_own_scenarios_and_is_named_as_a_judge_calls_it() -> None:
+    """A game's figure counts the scenario files of that game, not every file that ran."""
+    import yaml
+
+    per_game: dict[str, int] = {}
+    for f in SCENARIOS.rglob("*.yaml"):
+        game = yaml.safe_load(f.read_text(encoding="utf-8"))["game"]
+        per_game[game] = per_game.get(game, 0) + 1
+    data = json.loads(run("coverage", "--json").output)
+    assert {g["game"]: g["scenarios"] for g in data["games"]} == per_game
+    text = CliRunner().invoke(cli, ["coverage", "--lang", "zh"]).output
+    assert f"崛起：{per_game['rise']} 个场景" in text and "[rise]" not in text

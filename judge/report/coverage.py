@@ -44,6 +44,7 @@ class GameCoverage:
 
     game: str
     rules: list[RuleCoverage]
+    scenarios: int = 0  # the game's scenario files that ran
 
     @property
     def covered(self) -> int:
@@ -67,7 +68,7 @@ class Coverage:
             "ranges": {g.game: [list(r) for r in ranges(g.game)] for g in self.games},
             "scenarios": self.scenarios,
             "games": [
-                {"game": g.game, "rules": len(g.rules), "covered": g.covered, "percent": g.percent,
+                {"game": g.game, "rules": len(g.rules), "covered": g.covered, "percent": g.percent, "scenarios": g.scenarios,
                  "by_rule": [{"id": r.id, "title": r.title, "scenarios": r.scenarios} for r in g.rules]}
                 for g in self.games
             ],
@@ -86,7 +87,7 @@ def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -
             continue
         games.append(GameCoverage(g, [
             RuleCoverage(r.id, r.title, [s.name for s in index.get((g, r.id), [])]) for r in rules
-        ]))
+        ], sum(1 for r in runs if r.result is not None and r.game == g)))
     errors = [f"{r.name}: {r.error}" for r in runs if r.result is None]
     return Coverage(games, sum(1 for r in runs if r.result is not None), errors)
 
@@ -94,15 +95,18 @@ def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -
 def render_text(cov: Coverage, lang: str | None = None) -> str:
     """One line per rule (✓ with its scenarios, or · uncovered), then each game's figure, in ``lang`` (default:
     the language in use)."""
+    from judge.corpus.gamenames import display_name
+
     out = []
     for g in cov.games:
-        out.append(t("msg.coverage.heading", lang, game=g.game, ranges=spans(g.game, lang)))
+        name = display_name(g.game, lang)  # the game as a judge calls it (JSON keeps the id)
+        out.append(t("msg.coverage.heading", lang, game=name, ranges=spans(g.game, lang)))
         for r in g.rules:
             mark = "✓" if r.scenarios else "·"
             title = f" {r.title}" if r.title else ""
             out.append(f"  {mark} {r.id:<10}{title}" + (f"  ← {', '.join(r.scenarios)}" if r.scenarios else ""))
-        out.append(t("msg.coverage.total", lang, game=g.game, covered=g.covered, total=len(g.rules),
-                     percent=f"{g.percent:.1f}", scenarios=cov.scenarios))
+        out.append(t("msg.coverage.total", lang, game=name, covered=g.covered, total=len(g.rules),
+                     percent=f"{g.percent:.1f}", scenarios=g.scenarios))
     for e in cov.errors:
         out.append(t("msg.coverage.not_run", lang, error=e))
     return "\n".join(out)
