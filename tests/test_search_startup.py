@@ -110,6 +110,17 @@ def test_game_data_is_read_from_the_cache_without_yaml(tmp_path: Path) -> None:
     assert out.stdout.split() == ["rise", "True"]
 
 
+@pytest.mark.parametrize("args", [["run", "rise/708_1a_your_turn"], ["run", "rise/708_1a_your_turn", "--json"],
+                                  ["--lang", "en", "run", "sanguo/401_2_example"]])
+def test_run_of_a_scenario_read_before_imports_neither_yaml_nor_jsonschema(args: list[str], tmp_path: Path) -> None:
+    modules = imported(args, tmp_path / "cache")  # the first run parsed the file and checked it against the schema
+    assert "judge.engine.game" in modules  # it ran the scenario
+    assert under(modules, ("yaml", "jsonschema", "hashlib", "_hashlib")) == []
+    # the schema's digest is remembered: no other game's Ruleset is built
+    game = next(a for a in args if "/" in a).split("/")[0]
+    assert [m for m in modules if m.startswith("judge.games.") and not m.startswith(f"judge.games.{game}")] == []
+
+
 def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects_a_bad_one(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     assert under(imported(["run", "rise/708_1a_your_turn"], cache), ("jsonschema",)) == []
