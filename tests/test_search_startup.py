@@ -58,8 +58,23 @@ def test_rule_and_help_import_neither_whoosh_opencc_nor_jsonschema(args: list[st
 
 def test_search_imports_neither_the_engine_nor_what_whoosh_does_not_need(tmp_path: Path) -> None:
     modules = imported(["search", "两个触发同时发生谁先上链"], tmp_path / "cache")
-    assert "whoosh.searching" in modules and "opencc" in modules  # it did search
+    assert "whoosh.searching" in modules  # it did search
     assert under(modules, UNUSED_BY_SEARCH) == []
+
+
+@pytest.mark.parametrize("args", [["search", "两个触发同时发生谁先上链"], ["search", "本回合的效果什么时候结束", "--json"],
+                                  ["search", "堆疊", "--game", "rise"]])
+def test_search_without_a_character_t2s_converts_in_context_does_not_load_opencc(args: list[str], tmp_path: Path) -> None:
+    # the first question's hits include Traditional rules of sanguo: their snippets come from the folded text stored
+    # in the index; 堆疊's 疊 is converted the same way wherever it stands (judge/search/t2s_changes.txt)
+    modules = imported(args, tmp_path / "cache")
+    assert "whoosh.searching" in modules and "judge.search.snippet" in modules  # it searched and showed hits
+    assert under(modules, ("opencc",)) == []
+
+
+def test_search_for_a_character_converted_in_context_loads_opencc(tmp_path: Path) -> None:
+    modules = imported(["search", "觸發"], tmp_path / "cache")  # 發: 发 or 髮 by its neighbours (頭髮)
+    assert "opencc" in modules
 
 
 def test_search_in_one_game_reads_the_games_names_without_yaml_or_openssl(tmp_path: Path) -> None:

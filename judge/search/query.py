@@ -233,12 +233,12 @@ def parse_query(
         if concept.id in concepts:
             continue
         concepts.add(concept.id)
-        own = {game} if game else {g for g, ts in concept.terms.items() if typed in (fold(t).lower() for t in ts)}
-        expansion = [fold(t).lower() for g in concept.terms if g in own for t in concept.terms[g]]
+        own = {game} if game else {g for g, ts in concept.terms.items() if typed in (glossary.folded(t) for t in ts)}
+        expansion = [glossary.folded(t) for g in concept.terms if g in own for t in concept.terms[g]]
         if not own:  # an English term or an alias: no game's own word, so every word of the concept
             own = set(concept.terms)
-            expansion = [fold(t).lower() for t in [*concept.expansion(None), *concept.aliases]]
-        other = [fold(t).lower() for t in concept.expansion(game) if fold(t).lower() not in expansion]
+            expansion = [glossary.folded(t) for t in [*concept.expansion(None), *concept.aliases]]
+        other = [glossary.folded(t) for t in concept.expansion(game) if glossary.folded(t) not in expansion]
         parts.append(Part("concept", typed, concept, tuple(t for t in dict.fromkeys(expansion) if t != typed), frozenset(own),
                           tuple(t for t in dict.fromkeys(other) if t != typed)))
     gaps.append((last, len(text)))
@@ -350,7 +350,7 @@ class Builder:
 
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
     candidates = [fields.get(name) or "" for name in ("text", "examples", "title")]
-    snippet = best_snippet(candidates, needles)
+    snippet = best_snippet(candidates, needles, fields.get("folded") or ())
     kind = fields.get("kind") or "rule"
     return Hit(fields["game"], fields["id"], fields.get("label") or "", round(score, 3), snippet, pinned, kind)
 
