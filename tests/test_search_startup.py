@@ -58,8 +58,23 @@ def test_rule_and_help_import_neither_whoosh_opencc_nor_jsonschema(args: list[st
 
 def test_search_imports_neither_the_engine_nor_what_whoosh_does_not_need(tmp_path: Path) -> None:
     modules = imported(["search", "两个触发同时发生谁先上链"], tmp_path / "cache")
-    assert "whoosh.searching" in modules and "opencc" in modules  # it did search
+    assert "whoosh.searching" in modules  # it did search
     assert under(modules, UNUSED_BY_SEARCH) == []
+
+
+@pytest.mark.parametrize("args", [["search", "两个触发同时发生谁先上链"], ["search", "本回合的效果什么时候结束", "--json"],
+                                  ["search", "堆疊", "--game", "rise"]])
+def test_search_without_a_character_t2s_converts_in_context_does_not_load_opencc(args: list[str], tmp_path: Path) -> None:
+    # the first question's hits include Traditional rules of sanguo: their snippets come from the folded text stored
+    # in the index; 堆疊's 疊 is converted the same way wherever it stands (judge/search/t2s_changes.txt)
+    modules = imported(args, tmp_path / "cache")
+    assert "whoosh.searching" in modules and "judge.search.snippet" in modules  # it searched and showed hits
+    assert under(modules, ("opencc",)) == []
+
+
+def test_search_for_a_character_converted_in_context_loads_opencc(tmp_path: Path) -> None:
+    modules = imported(["search", "觸發"], tmp_path / "cache")  # 發: 发 or 髮 by its neighbours (頭髮)
+    assert "opencc" in modules
 
 
 def test_search_in_one_game_reads_the_games_names_without_yaml_or_openssl(tmp_path: Path) -> None:
@@ -108,6 +123,17 @@ def test_game_data_is_read_from_the_cache_without_yaml(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUDGE_CACHE_DIR": str(cache)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["rise", "True"]
+
+
+@pytest.mark.parametrize("args", [["run", "rise/708_1a_your_turn"], ["run", "rise/708_1a_your_turn", "--json"],
+                                  ["--lang", "en", "run", "sanguo/401_2_example"]])
+def test_run_of_a_scenario_read_before_imports_neither_yaml_nor_jsonschema(args: list[str], tmp_path: Path) -> None:
+    modules = imported(args, tmp_path / "cache")  # the first run parsed the file and checked it against the schema
+    assert "judge.engine.game" in modules  # it ran the scenario
+    assert under(modules, ("yaml", "jsonschema", "hashlib", "_hashlib")) == []
+    # the schema's digest is remembered: no other game's Ruleset is built
+    game = next(a for a in args if "/" in a).split("/")[0]
+    assert [m for m in modules if m.startswith("judge.games.") and not m.startswith(f"judge.games.{game}")] == []
 
 
 def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects_a_bad_one(tmp_path: Path) -> None:

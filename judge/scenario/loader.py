@@ -6,22 +6,26 @@ schema accepts; a part it refuses is left to the schema's message.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import marshal
+import os
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from judge.engine.choice import CHOICE_KINDS
 from judge.engine.loops import MANDATORY_MIN
 from judge.locale import has, t
 from judge.scenario.problems import Problems, ScenarioError, TooMany, did_you_mean, msg, show
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:  # Python's built-in SHA-256: the same digests as hashlib's, without loading OpenSSL (~2 ms of start-up)
+    from _sha256 import sha256
+except ImportError:
+    from hashlib import sha256
+
 SCHEMA_PATH = Path(__file__).resolve().parent / "scenario.schema.json"
 Path_ = tuple[Any, ...]
 MAX_DEPTH = 60  # levels of mappings and lists; the bundled scenarios use at most 13
@@ -71,11 +75,32 @@ class Scenario:
         return err
 
 
-_SCALARS = yaml.constructor.SafeConstructor()
+# PyYAML is imported only to read a scenario the per-user cache does not hold (see _parse): ~11 ms of start-up
+@lru_cache(maxsize=1)
+def _yaml_loader() -> Any:
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=1)
+def _scalars() -> Any:
+    import yaml
+
+    return yaml.constructor.SafeConstructor()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "_Loader":  # the YAML loader class, imported on first use (judge.scenario.library reads it by name)
+        return _yaml_loader()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
     """Turn a composed node into plain data, recording marks; duplicate keys are an error."""
+    import yaml
+
+    _SCALARS = _scalars()  # noqa: N806
     marks.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if len(path) > MAX_DEPTH:  # every node, not only steps: deeper input would exhaust the stack later on
         raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1,
@@ -156,33 +181,7 @@ def _validator() -> Any:
 def load_text(text: str, file: str) -> Scenario:
     """Parse, check against the schema, then check meaning; raise a ScenarioError holding every problem found (up
     to MAX_ERRORS). A file that is not YAML at all has one problem: where the YAML breaks."""
-    marks = Marks()
-    try:
-        _refuse_aliases(text, file)
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ScenarioError(file, line, col, msg("not_yaml", problem=_yaml_problem(e.problem or e.context))) from None
-    except yaml.reader.ReaderError as e:  # a character YAML does not allow (a control character): where it is
-        line = text.count("\n", 0, e.position) + 1
-        col = e.position - (text.rfind("\n", 0, e.position) + 1) + 1
-        code = f"U+{e.character:04X}" if isinstance(e.character, int) else show(e.character)
-        raise ScenarioError(file, line, col, msg("control", code=code)) from None
-    except yaml.YAMLError:
-        raise ScenarioError(file, 1, 1, msg("not_yaml", problem=t("msg.scenario.yaml_other"))) from None
-    if node is None:
-        raise ScenarioError(file, 1, 1, msg("empty"))
-    try:
-        data = _plain(node, (), marks, file)
-    except yaml.constructor.ConstructorError as e:
-        mark = e.problem_mark
-        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
-                            msg("bad_value", problem=_yaml_problem(e.problem))) from None
-    except (ValueError, TypeError, OverflowError):  # a scalar YAML reads as a value that cannot be (2024-13-45)
-        raise ScenarioError(file, 1, 1, msg("bad_value", problem=t("msg.scenario.bad_scalar"))) from None
-    except RecursionError:
-        raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1, msg("too_deep", limit=MAX_DEPTH)) from None
+    data, marks = _parse(text, file)
     sc = Scenario(file, data, marks)
     if not isinstance(data, dict):
         raise sc.error((), msg("not_mapping"))
@@ -207,6 +206,101 @@ def load_text(text: str, file: str) -> Scenario:
     return sc
 
 
+def _parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
+    """The plain data of scenario text and where each value is, read by PyYAML; a ScenarioError says where the
+    text is not a scenario's YAML."""
+    import yaml
+
+    marks = Marks()
+    try:
+        _refuse_aliases(text, file)
+        node = yaml.compose(text, Loader=_yaml_loader())
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ScenarioError(file, line, col, msg("not_yaml", problem=_yaml_problem(e.problem or e.context))) from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow (a control character): where it is
+        line = text.count("\n", 0, e.position) + 1
+        col = e.position - (text.rfind("\n", 0, e.position) + 1) + 1
+        code = f"U+{e.character:04X}" if isinstance(e.character, int) else show(e.character)
+        raise ScenarioError(file, line, col, msg("control", code=code)) from None
+    except yaml.YAMLError:
+        raise ScenarioError(file, 1, 1, msg("not_yaml", problem=t("msg.scenario.yaml_other"))) from None
+    if node is None:
+        raise ScenarioError(file, 1, 1, msg("empty"))
+    try:
+        data = _plain(node, (), marks, file)
+    except yaml.constructor.ConstructorError as e:
+        mark = e.problem_mark
+        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
+                            msg("bad_value", problem=_yaml_problem(e.problem))) from None
+    except (ValueError, TypeError, OverflowError):  # a scalar YAML reads as a value that cannot be (2024-13-45)
+        raise ScenarioError(file, 1, 1, msg("bad_value", problem=t("msg.scenario.bad_scalar"))) from None
+    except RecursionError:
+        raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1, msg("too_deep", limit=MAX_DEPTH)) from None
+    return data, marks
+
+
+# --- the parsed-scenario cache -------------------------------------------------------------------------------------
+PARSED_VERSION = 1  # of what _parse_yaml gives (data and marks): a new value leaves the old entries unread
+_CHECKSUM = 32  # bytes of SHA-256 before each entry's marshal data
+
+
+def _parse(text: str, file: str) -> tuple[Any, Marks]:
+    """What :func:`_parse_yaml` gives for ``text``, from the per-user cache (``$JUDGE_CACHE_DIR/scenarios/``) when
+    this exact text was read before: an entry is named by a hash of the text (a changed file is another entry),
+    holds a checksum of itself (a damaged entry is read again from the text and rewritten) and is written only for
+    text that parsed (errors are found again, by YAML).  A missing or unwritable cache only costs speed."""
+    key = sha256(f"{PARSED_VERSION}\0{sys.version_info[0]}.{sys.version_info[1]}\0".encode() + text.encode("utf-8")).hexdigest()
+    entry = _parsed_entry(key)
+    stored = _read_parsed(entry, key)
+    if stored is not None:
+        return stored
+    data, marks = _parse_yaml(text, file)
+    _store_parsed(entry, key, data, marks)
+    return data, marks
+
+
+def _parsed_entry(key: str) -> Path:
+    from judge import paths
+
+    return paths.cache_dir() / "scenarios" / f"{key[:32]}.marshal"
+
+
+def _read_parsed(entry: Path, key: str) -> tuple[Any, Marks] | None:
+    """The data and marks an entry holds for ``key``, or None (no entry, or a damaged or foreign one)."""
+    try:
+        blob = entry.read_bytes()
+    except OSError:
+        return None
+    body = blob[_CHECKSUM:]
+    if len(blob) <= _CHECKSUM or sha256(body).digest() != blob[:_CHECKSUM]:
+        return None
+    try:
+        stored = marshal.loads(body)
+    except (ValueError, EOFError, TypeError):
+        return None
+    if not (isinstance(stored, tuple) and len(stored) == 4 and stored[0] == key
+            and isinstance(stored[2], dict) and isinstance(stored[3], dict)):
+        return None
+    return stored[1], Marks(stored[2], stored[3])
+
+
+def _store_parsed(entry: Path, key: str, data: Any, marks: Marks) -> None:
+    """Write an entry atomically; data marshal cannot hold (a date YAML read from an unquoted value) is not cached."""
+    try:
+        body = marshal.dumps((key, data, marks.values, marks.keys))
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        tmp = entry.parent / f".{entry.name}-{os.urandom(8).hex()}"
+        try:
+            tmp.write_bytes(sha256(body).digest() + body)
+            os.replace(tmp, entry)
+        finally:
+            tmp.unlink(missing_ok=True)
+    except (OSError, ValueError):
+        pass  # an unwritable cache or unusual data only costs speed
+
+
 def _yaml_problem(problem: str | None) -> str:
     """What the YAML parser found, in the judge's language (``msg.scenario.yaml.<its English>``); a problem the
     locale does not list is said in general words, the place pointing at it."""
@@ -219,7 +313,9 @@ def _refuse_aliases(text: str, file: str) -> None:
     """A scenario has no use for YAML aliases (``*name``), and a few of them can expand to billions of values."""
     if "*" not in text:
         return
-    for event in yaml.parse(text, Loader=_Loader):
+    import yaml
+
+    for event in yaml.parse(text, Loader=_yaml_loader()):
         if isinstance(event, yaml.AliasEvent):
             mark = event.start_mark
             raise ScenarioError(file, mark.line + 1, mark.column + 1, msg("alias", anchor=event.anchor))
@@ -251,9 +347,30 @@ def load_bytes(raw: bytes, name: str) -> Scenario:
 
 
 # --- the schema ------------------------------------------------------------------------------------
+SCHEMA_DIGEST_VERSION = "1"  # of how the digest below is computed
+
+
+def _schema_inputs() -> list[Path]:
+    """The files the schema is made from: the shipped base and this module, the games' data and rule modules, and
+    the engine's modules (a game's Ruleset names its zones, types, statuses and events)."""
+    here = Path(__file__).resolve()
+    judge_dir = here.parent.parent
+    games = sorted(p for p in (judge_dir / "games").rglob("*") if p.suffix in (".py", ".yaml"))
+    return [SCHEMA_PATH, here, *sorted((judge_dir / "engine").glob("*.py")), *games]
+
+
 @lru_cache(maxsize=1)
 def _schema_digest() -> bytes:
-    return hashlib.sha256(json.dumps(schema(), sort_keys=True, ensure_ascii=False).encode("utf-8")).digest()
+    """A hash of :func:`schema`, remembered by the signature of the files it is made from (judge.filesig): the
+    schema is built (every game's Ruleset) and hashed only when one of them changed."""
+    from judge import paths
+    from judge.filesig import memo_key, signature
+
+    def digest() -> str:
+        return sha256(json.dumps(schema(), sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+    sig = signature(_schema_inputs(), salt=f"scenario schema {SCHEMA_DIGEST_VERSION}")
+    return bytes.fromhex(memo_key(paths.cache_dir() / "schema-digests.json", sig, digest))
 
 
 def _schema_passed_marker(data: Any) -> Path:
@@ -262,7 +379,7 @@ def _schema_passed_marker(data: Any) -> Path:
     from judge import paths
 
     typed = json.dumps(data, sort_keys=True, ensure_ascii=False, default=lambda o: f"<{type(o).__name__}:{o!r}>")
-    digest = hashlib.sha256(_schema_digest() + b"\0" + typed.encode("utf-8")).hexdigest()
+    digest = sha256(_schema_digest() + b"\0" + typed.encode("utf-8")).hexdigest()
     return paths.cache_dir() / "schema-passed" / digest[:32]
 
 
@@ -477,6 +594,12 @@ _NUMBER_OPS = ("power", "health", "cost", "damage_on", "var", "event", "hand", "
                "played")
 
 
+@lru_cache(maxsize=1)
+def _number_limit() -> int:
+    """The largest magnitude of a number in a scenario: the base schema's (the games add fields, not limits)."""
+    return int(json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["$defs"]["number"]["oneOf"][0]["maximum"])
+
+
 def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_negative: bool = False) -> None:
     """A number expression (FORMAT.md "N") the engine can evaluate: known operators, stored variables."""
     if isinstance(spec, bool) or spec is None:
@@ -484,7 +607,7 @@ def _check_number(sc: Scenario, spec: Any, path: Path_, stored: set[str], non_ne
     if isinstance(spec, int):
         if non_negative and spec < 0:
             raise sc.error(path, msg("negative", value=spec))
-        top = schema()["$defs"]["number"]["oneOf"][0]["maximum"]
+        top = _number_limit()
         if abs(spec) > top:
             raise sc.error(path, msg("out_of_range", value=spec, low=-top, high=top))
         return

@@ -10,7 +10,8 @@ from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 # Bump whenever tokens or the index schema change: the index cache key includes it, so old
 # indexes are rebuilt.  6: FAQ entries are indexed beside the rules (a ``kind`` field).
 # 7: a ``heading`` field, the query data (glossary, question words, vocabulary) stored with the index.
-ANALYSIS_VERSION = "7"
+# 8: stored folded texts for snippets (a ``folded`` field) and the glossary's folded spellings in the query data.
+ANALYSIS_VERSION = "8"
 
 
 class FoldingTokenizer(Tokenizer):

@@ -26,7 +26,7 @@ from judge.corpus.store import GAMES, Corpus
 from judge.datafile import DataError
 from judge.faq.model import FaqEntry
 from judge.search.analysis import Codec, analyzer
-from judge.search.folding import fold
+from judge.search.folding import fold, needs_converter
 from judge.search.concepts import Glossary
 from judge.search.index import QUERY_DATA, Source
 from judge.search.whoosh_api import FileStorage, fields, index as windex
@@ -40,7 +40,7 @@ def schema() -> fields.Schema:
     """Stored ids and titles for display; analysed text (own heading + rule text, or a FAQ entry's
     question, answer and explanation) and examples with positions; the heading of the section a
     rule is in (when it has no heading of its own); the concepts a rule defines (``game/concept``);
-    the glossary spellings its text and its examples contain."""
+    the glossary spellings its text and its examples contain; the displayed texts folded (``_folds``)."""
     return fields.Schema(
         key=fields.ID(stored=True, unique=True),
         kind=fields.ID(stored=True),  # "rule" or "faq"
@@ -48,6 +48,7 @@ def schema() -> fields.Schema:
         id=fields.ID(stored=True),
         label=fields.STORED(),
         title=fields.STORED(),
+        folded=fields.STORED(),  # the stored text, examples and title folded, where that needs OpenCC (see _folds)
         text=fields.TEXT(analyzer=analyzer(), phrase=True, stored=True),
         examples=fields.TEXT(analyzer=analyzer(), phrase=True, stored=True),
         heading=fields.TEXT(analyzer=analyzer(), phrase=False),
@@ -128,12 +129,25 @@ def _rule_document(rule: Rule, title_of: TitleOf, defines: dict[tuple[str, str],
         "title": title,
         "text": f"{title}\n{rule.text}" if title else rule.text,
         "_stored_text": rule.text,
+        "folded": _folds(rule.text, examples, title),
         "examples": examples,
         "heading": label if label != title else "",
         "concepts": " ".join(f"{rule.game}/{c}" for c in defines.get((rule.game, rule.id), [])),
         "terms": spellings.occurrences(title, rule.text),
         "eterms": spellings.occurrences("", examples),
     }
+
+
+def _folds(*texts: str) -> tuple[str | None, ...]:
+    """Each of the stored texts a snippet is cut from (text, examples, title) folded, where folding it needs OpenCC
+    and keeps its length (the snippet's positions are then the same): a hit in Traditional text is shown without
+    loading OpenCC at query time.  None for text that is its own conversion (known without OpenCC) and where
+    folding changes the length (folded at query time)."""
+    out: list[str | None] = []
+    for text in texts:
+        folded = fold(text) if needs_converter(text) else None
+        out.append(folded if folded is not None and len(folded) == len(text) else None)
+    return tuple(out)
 
 
 def _defines(glossary: Glossary) -> dict[tuple[str, str], list[str]]:
@@ -186,6 +200,7 @@ def faq_documents(entries: list[FaqEntry], glossary: Glossary) -> Iterator[dict[
             "title": e.question,
             "text": e.text,
             "_stored_text": e.text,
+            "folded": _folds(e.text, "", e.question),
             "examples": "",
             "heading": "",
             "concepts": "",

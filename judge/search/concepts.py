@@ -132,8 +132,10 @@ def _spelled(concept: Concept, key: str) -> tuple[str, str]:
 class Glossary:
     """All concepts, with every spelling keyed for matching (see :func:`term_key`)."""
 
-    def __init__(self, concepts: list[Concept], by_key: dict[str, Concept] | None = None) -> None:
+    def __init__(self, concepts: list[Concept], by_key: dict[str, Concept] | None = None,
+                 folds: dict[str, str] | None = None) -> None:
         self.concepts = concepts
+        self._folds: dict[str, str] = folds or {}  # spelling -> folded, lower case: the spellings folding needs OpenCC for
         self.by_key: dict[str, Concept] = by_key or {}
         if by_key:  # built from stored data: keys already computed
             return
@@ -150,6 +152,14 @@ class Glossary:
         from judge.search.folding import fold
 
         return sorted({" ".join(fold(t).lower().replace("-", " ").split()) for c in self.concepts for t in c.all_terms()})
+
+    def folded(self, term: str) -> str:
+        """``term`` folded to Simplified and lower case (as stored with the index, so without OpenCC on the query side)."""
+        if term in self._folds:
+            return self._folds[term]
+        from judge.search.folding import fold
+
+        return fold(term).lower()
 
     def lookup(self, term: str) -> Concept | None:
         """The concept with this id or spelling (any script, any case, singular or plural)."""
@@ -201,7 +211,14 @@ class Glossary:
             "concepts": [[c.id, list(c.en), {g: list(t) for g, t in c.terms.items()}, list(c.aliases),
                           {g: list(r) for g, r in c.rules.items()}] for c in self.concepts],
             "keys": {k: c.id for k, c in self.by_key.items()},
+            "folds": self._spelling_folds(),
         }
+
+    def _spelling_folds(self) -> dict[str, str]:
+        """Every spelling that folding needs OpenCC for, with its folded form."""
+        from judge.search.folding import fold, needs_converter
+
+        return {t: fold(t).lower() for c in self.concepts for t in c.all_terms() if needs_converter(t)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Glossary":
@@ -211,6 +228,6 @@ class Glossary:
             for cid, en, terms, aliases, rules in data["concepts"]
         ]
         by_id = {c.id: c for c in concepts}
-        return cls(concepts, {k: by_id[cid] for k, cid in data["keys"].items()})
+        return cls(concepts, {k: by_id[cid] for k, cid in data["keys"].items()}, dict(data.get("folds") or {}))
 
 

@@ -76,9 +76,33 @@ def _converter() -> Any:
     return opencc.OpenCC("t2s")
 
 
+class _T2S(NamedTuple):
+    contextual: frozenset[str]  # characters whose conversion depends on their neighbours: OpenCC's work
+    table: dict[int, str]  # the characters t2s changes the same way wherever they stand, and what each becomes
+
+
+@lru_cache(maxsize=1)
+def _t2s() -> _T2S:
+    """What OpenCC's t2s changes (judge/search/t2s_changes.py): OpenCC, ~5 ms to import and load its dictionaries,
+    is needed only for text that has a character whose conversion depends on its neighbours."""
+    from judge.search.t2s_changes import shipped
+
+    changes = shipped()
+    return _T2S(frozenset(changes.contextual), str.maketrans(changes.single, changes.becomes))
+
+
 def fold(text: str) -> str:
     """Traditional → Simplified and full-width → ASCII (same length in practice; see ``fold_with_map``)."""
-    return _converter().convert(text).translate(_FULLWIDTH) if text else text
+    if not text:
+        return text
+    if not needs_converter(text):
+        return text.translate(_t2s().table).translate(_FULLWIDTH)  # t2s's conversion, one character at a time
+    return _converter().convert(text).translate(_FULLWIDTH)
+
+
+def needs_converter(text: str) -> bool:
+    """Does folding ``text`` need OpenCC (it has a character t2s converts depending on its neighbours)?"""
+    return not text.isascii() and not _t2s().contextual.isdisjoint(text)
 
 
 def fold_with_map(text: str) -> tuple[str, list[int]]:

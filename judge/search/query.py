@@ -233,12 +233,12 @@ def parse_query(
         if concept.id in concepts:
             continue
         concepts.add(concept.id)
-        own = {game} if game else {g for g, ts in concept.terms.items() if typed in (fold(t).lower() for t in ts)}
-        expansion = [fold(t).lower() for g in concept.terms if g in own for t in concept.terms[g]]
+        own = {game} if game else {g for g, ts in concept.terms.items() if typed in (glossary.folded(t) for t in ts)}
+        expansion = [glossary.folded(t) for g in concept.terms if g in own for t in concept.terms[g]]
         if not own:  # an English term or an alias: no game's own word, so every word of the concept
             own = set(concept.terms)
-            expansion = [fold(t).lower() for t in [*concept.expansion(None), *concept.aliases]]
-        other = [fold(t).lower() for t in concept.expansion(game) if fold(t).lower() not in expansion]
+            expansion = [glossary.folded(t) for t in [*concept.expansion(None), *concept.aliases]]
+        other = [glossary.folded(t) for t in concept.expansion(game) if glossary.folded(t) not in expansion]
         parts.append(Part("concept", typed, concept, tuple(t for t in dict.fromkeys(expansion) if t != typed), frozenset(own),
                           tuple(t for t in dict.fromkeys(other) if t != typed)))
     gaps.append((last, len(text)))
@@ -350,7 +350,7 @@ class Builder:
 
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
     candidates = [fields.get(name) or "" for name in ("text", "examples", "title")]
-    snippet = best_snippet(candidates, needles)
+    snippet = best_snippet(candidates, needles, fields.get("folded") or ())
     kind = fields.get("kind") or "rule"
     return Hit(fields["game"], fields["id"], fields.get("label") or "", round(score, 3), snippet, pinned, kind)
 
@@ -413,6 +413,40 @@ class SearchSession:
         self._open(rebuild(self.source, key=self.index.key))
         return self._run(query, game, limit, kind)
 
+    def _some_match_all(self, parsed: ParsedQuery, parts: list[Part], flt: Any) -> bool:
+        """Does some document (of the filter ``flt``) match every one of ``parts``?  Found without scoring: a
+        question's strict query has dozens of terms, and often no document has them all.  The documents of a word
+        (few terms) come first; each further part is asked only about the documents still in the running."""
+        docs: list[int] | None = None
+        for p in sorted(parts, key=lambda p: p.kind == "concept"):
+            q = self._builder.part(p, parsed.concept_boost(), parsed.sentence)  # the strict query's own part
+            if q is None:
+                return False
+            if docs is None:
+                docs = sorted(d for d in self._searcher.docs_for_query(q) if flt is None or d in flt)
+            else:
+                docs = self._among(q, docs)
+            if not docs:
+                return False
+        return True
+
+    def _among(self, q: wq.Query, docs: list[int]) -> list[int]:
+        """Those of the (sorted) documents ``docs`` that ``q`` matches, skipping to each in turn."""
+        out: list[int] = []
+        for sub, offset in self._searcher.leaf_searchers():
+            m = q.matcher(sub, sub.boolean_context())
+            for doc in docs:
+                local = doc - offset
+                if local < 0:
+                    continue
+                if not m.is_active():
+                    break
+                if m.id() < local:
+                    m.skip_to(local)
+                if m.is_active() and m.id() == local:
+                    out.append(doc)
+        return out
+
     def _filter(self, game: str | None, kind: str) -> Any:
         """The set of documents of one game and/or kind (built once per session), or None for all."""
         if game is None and kind == "all":
@@ -448,7 +482,8 @@ class SearchSession:
         seen = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
         wanted = limit + len(pinned)
         # a comprehension, not list(): list() asks Whoosh's Results for its length, which runs the query again
-        results = [r for r in searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)] if present else []
+        results = ([r for r in searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)]
+                   if present and (len(present) == 1 or self._some_match_all(parsed, present, flt)) else [])
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
         if len(results) < FEW:

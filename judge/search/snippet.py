@@ -76,13 +76,19 @@ def make_snippet(text: str, groups: Sequence[Sequence[str]]) -> str:
     return _render(text, *fold_with_map(text), groups)
 
 
-def best_snippet(candidates: Sequence[str], groups: Sequence[Sequence[str]]) -> str:
-    """The snippet of the first candidate text (rule text, examples, title) that has a hit, else of the first non-empty one."""
+def best_snippet(candidates: Sequence[str], groups: Sequence[Sequence[str]],
+                 folds: Sequence[str | None] = ()) -> str:
+    """The snippet of the first candidate text (rule text, examples, title) that has a hit, else of the first non-empty one.
+    ``folds``: a candidate's folded text where the index stored it (folded at build time, the same length)."""
     fallback: tuple[str, str, list[int]] | None = None
-    for text in candidates:
+    for i, text in enumerate(candidates):
         if not text:
             continue
-        folded, mapping = fold_with_map(text)
+        stored = folds[i] if i < len(folds) else None
+        if stored is not None and len(stored) == len(text):
+            folded, mapping = stored, list(range(len(text) + 1))
+        else:
+            folded, mapping = fold_with_map(text)
         if choose_needles(_lower(folded), groups):
             return _render(text, folded, mapping, groups)
         fallback = fallback or (text, folded, mapping)
