@@ -461,7 +461,7 @@ def test_a_card_library_error_names_the_library_file_line_and_column(tmp_path: P
     with pytest.raises(ScenarioError) as e:
         load_text(text, str(tmp_path / "s.yaml"))
     assert (e.value.file, e.value.line, e.value.column) == (str(tmp_path / "lib.cards"), 5, 12)
-    with pytest.raises(ScenarioError, match=r"lib.cards has no card 'd'; its cards: c") as e:
+    with pytest.raises(ScenarioError, match=r"lib.cards 中没有卡牌“d”；其中的卡牌：c") as e:
         load_text(text.replace("uses: c", "uses: d"), str(tmp_path / "s.yaml"))
     assert (e.value.line, e.value.column) == (7, 13)  # the value of the scenario's own `uses:`
 

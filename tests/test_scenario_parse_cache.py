@@ -1,4 +1,4 @@
-"""The per-user cache of parsed scenarios (judge.scenario.loader._parse): the same data, marks and errors as
+"""The per-user cache of parsed scenarios (judge.scenario.loader.parse): the same data, marks and errors as
 reading the YAML, a damaged entry read again, a changed file never served from an old entry, and the schema's
 digest remembered by its files' signatures (judge.filesig)."""
 
@@ -35,7 +35,7 @@ def test_a_cached_scenario_has_the_data_and_marks_yaml_gives(cache: Path) -> Non
     assert again.data == first.data and again.data["turn"] == "you"
     assert again.marks.values == fresh_marks.values and again.marks.keys == fresh_marks.keys
     assert list(again.marks.values) == list(fresh_marks.values)  # in file order, as YAML gives them
-    assert loader._parse(GOOD, "f.yaml")[0] == fresh_data
+    assert loader.parse(GOOD, "f.yaml")[0] == fresh_data
 
 
 def test_an_error_found_after_a_cached_parse_points_where_yaml_would(cache: Path) -> None:

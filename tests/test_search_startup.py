@@ -126,7 +126,8 @@ def test_game_data_is_read_from_the_cache_without_yaml(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args", [["run", "rise/708_1a_your_turn"], ["run", "rise/708_1a_your_turn", "--json"],
-                                  ["--lang", "en", "run", "sanguo/401_2_example"]])
+                                  ["--lang", "en", "run", "sanguo/401_2_example"],
+                                  ["run", "riftbound/vendetta_21_cannot_be_stunned"]])  # its cards come from a card library
 def test_run_of_a_scenario_read_before_imports_neither_yaml_nor_jsonschema(args: list[str], tmp_path: Path) -> None:
     modules = imported(args, tmp_path / "cache")  # the first run parsed the file and checked it against the schema
     assert "judge.engine.game" in modules  # it ran the scenario

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.scenario.problems import msg
+
 if TYPE_CHECKING:
     from judge.scenario.loader import Marks, Scenario
 
@@ -26,10 +28,10 @@ def resolve(sc: "Scenario") -> None:
     if name is None:
         used = [cid for cid, c in (cards or {}).items() if isinstance(c, dict) and "uses" in c] if isinstance(cards, dict) else []
         if used:
-            raise sc.error(("cards", used[0], "uses"), "`uses:` needs a `library:` file at the top of the scenario", key=True)
+            raise sc.error(("cards", used[0], "uses"), msg("library_needed"), key=True)
         return
     if not isinstance(name, str):
-        raise sc.error(("library",), "`library:` names a file (relative to this scenario)")
+        raise sc.error(("library",), msg("library_name"))
     path = Path(sc.file).parent / name
     lib_file, lib, marks = load(path, sc)
     if not isinstance(cards, dict):
@@ -39,8 +41,7 @@ def resolve(sc: "Scenario") -> None:
             continue
         ref = card["uses"]
         if not isinstance(ref, str) or ref not in lib:
-            known = ", ".join(sorted(lib)) or "none"
-            raise sc.error(("cards", cid, "uses"), f"{name} has no card {ref!r}; its cards: {known}")
+            raise sc.error(("cards", cid, "uses"), msg("library_no_card", library=name, card=ref, cards=sorted(lib)))
         merged = {k: v for k, v in lib[ref].items() if k not in LIBRARY_ONLY}
         for k in merged:
             if k not in card:
@@ -50,31 +51,19 @@ def resolve(sc: "Scenario") -> None:
 
 
 def load(path: Path, sc: "Scenario") -> tuple[str, dict[str, Any], "Marks"]:
-    """Read a library file: (its name for messages, its cards, where each value is)."""
-    import yaml
-
+    """Read a library file as a scenario file is read (bounded, UTF-8, no aliases, cached when parsed once): (its name
+    for messages, its cards, where each value is)."""
     from judge.datafile import DataError, read_bounded
-    from judge.scenario.loader import Marks, ScenarioError, _Loader, _plain, _refuse_aliases
+    from judge.scenario.loader import ScenarioError, parse, text_of
 
     file = str(path)
     try:
         raw = read_bounded(path, MAX_BYTES, "card library")
     except DataError as e:
-        raise sc.error(("library",), f"cannot read the card library: {str(e).removeprefix(f'{path}: ')}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ScenarioError(file, 1, 1, f"not UTF-8 text: {e.reason}") from None
-    marks = Marks()
-    try:
-        _refuse_aliases(text, file)
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        raise ScenarioError(file, (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
-                            f"not valid YAML: {e.problem or e.context}") from None
-    data = _plain(node, (), marks, file) if node is not None else None
+        reason = str(e).removeprefix(f"{path}: ").removeprefix(f"{path}：")
+        raise sc.error(("library",), msg("library_unreadable", file=file, reason=reason)) from None
+    data, marks = parse(text_of(raw, file), file)
     cards = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(cards, dict) or not all(isinstance(c, dict) for c in cards.values()):
-        raise ScenarioError(file, 1, 1, "a card library needs `cards:` (a mapping of card ids to cards)")
+        raise ScenarioError(file, 1, 1, msg("library_cards"))
     return file, cards, marks

@@ -75,7 +75,7 @@ class Scenario:
         return err
 
 
-# PyYAML is imported only to read a scenario the per-user cache does not hold (see _parse): ~11 ms of start-up
+# PyYAML is imported only to read a scenario the per-user cache does not hold (see parse): ~11 ms of start-up
 @lru_cache(maxsize=1)
 def _yaml_loader() -> Any:
     import yaml
@@ -181,7 +181,7 @@ def _validator() -> Any:
 def load_text(text: str, file: str) -> Scenario:
     """Parse, check against the schema, then check meaning; raise a ScenarioError holding every problem found (up
     to MAX_ERRORS). A file that is not YAML at all has one problem: where the YAML breaks."""
-    data, marks = _parse(text, file)
+    data, marks = parse(text, file)
     sc = Scenario(file, data, marks)
     if not isinstance(data, dict):
         raise sc.error((), msg("not_mapping"))
@@ -246,7 +246,7 @@ PARSED_VERSION = 1  # of what _parse_yaml gives (data and marks): a new value le
 _CHECKSUM = 32  # bytes of SHA-256 before each entry's marshal data
 
 
-def _parse(text: str, file: str) -> tuple[Any, Marks]:
+def parse(text: str, file: str) -> tuple[Any, Marks]:
     """What :func:`_parse_yaml` gives for ``text``, from the per-user cache (``$JUDGE_CACHE_DIR/scenarios/``) when
     this exact text was read before: an entry is named by a hash of the text (a changed file is another entry),
     holds a checksum of itself (a damaged entry is read again from the text and rewritten) and is written only for
@@ -337,13 +337,18 @@ def load_bytes(raw: bytes, name: str) -> Scenario:
     """Check a scenario given as bytes (a file's, or standard input's: ``name`` is how messages call it)."""
     if len(raw) > MAX_BYTES:
         raise ScenarioError(name, 1, 1, msg("too_large", limit=f"{MAX_BYTES:,}"))
+    return load_text(text_of(raw, name), name)
+
+
+def text_of(raw: bytes, name: str) -> str:
+    """The UTF-8 text of a file's bytes with its line ends made ``\\n``; a ScenarioError says where a byte is not UTF-8."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
         raise ScenarioError(name, line, col, msg("not_utf8", byte=f"0x{raw[e.start]:02x}")) from None
-    return load_text(text.replace("\r\n", "\n").replace("\r", "\n"), name)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 # --- the schema ------------------------------------------------------------------------------------
