@@ -14,12 +14,15 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import CHOICE_KINDS
 from judge.engine.loops import MANDATORY_MIN
 from judge.locale import has, t
 from judge.scenario.problems import Problems, ScenarioError, TooMany, did_you_mean, msg, show
+
+if TYPE_CHECKING:
+    import yaml
 
 try:  # Python's built-in SHA-256: the same digests as hashlib's, without loading OpenSSL (~2 ms of start-up)
     from _sha256 import sha256
@@ -88,12 +91,6 @@ def _scalars() -> Any:
     import yaml
 
     return yaml.constructor.SafeConstructor()
-
-
-def __getattr__(name: str) -> Any:
-    if name == "_Loader":  # the YAML loader class, imported on first use (judge.scenario.library reads it by name)
-        return _yaml_loader()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
