@@ -862,3 +862,40 @@ def test_sacrificing_more_than_you_have_cannot_be_done() -> None:
     res = run(load_text(text_of(cards, "- {play: oath}\n- resolve_all\n", game="sanguo").replace("{id: you, resources: 9}", "{id: you, resources: 9, life: 20}"), "<t>"))
     assert res.game is not None and res.status == "pass"
     assert (res.game.state.cards["one"].zone, res.game.state.life["you"]) == ("battlefield", 16)
+
+
+# --- the index of where the cards are: what the mutation review of issue 16 found unguarded -----------------------
+def test_a_tokens_ability_that_works_in_the_graveyard_works_there() -> None:
+    """Sanguo 401.7: 「若某物體注明它在其它區域也可以作用，或此技能只會在戰場之外的區域中觸發或使用，便可以于不在場時起作用。」
+    A reinforcement token whose ability works from the graveyard is destroyed; in the graveyard, the opponent's discard
+    triggers it and you draw (nothing in the sanguo rules takes a token out of the game when it leaves the battlefield)."""
+    cards = """
+    call: {name: 召集, owner: you, zone: hand, type: tactic, play: {do: [{create: {id: ghost, token: {name: 亡魂, type: troop,
+           power: 1, health: 1, abilities: [{kind: triggered, zones: [graveyard], text: 本卡牌在墳場時，每當對手棄一張牌，你抽一張牌,
+           when: {event: discarded, player: opponent}, do: [{draw: {player: you, count: 1}}]}]}}}]}}
+    slay: {name: 斬殺, owner: you, zone: hand, type: tactic, play: {targets: [{filter: {type: troop}}], do: [{destroy: target}]}}
+    loot: {name: 棄牌, owner: opp, zone: hand, type: tactic, play: {do: [{discard: {player: you, count: 1}}]}}
+    oh: {name: 對手手牌, owner: opp, zone: hand, type: troop}
+    d1: {name: 牌庫1, owner: you, zone: deck, type: troop}
+    """
+    actions = "- {play: call}\n- resolve_all\n- {play: slay}\n- resolve_all\n- {play: loot, by: opp}\n- resolve_all\n"
+    res = make(cards, actions, game="sanguo")  # the token is the only troop: the one legal target
+    assert res.game is not None
+    st = res.game.state
+    assert (st.cards["ghost"].zone, st.cards["oh"].zone) == ("graveyard", "graveyard")
+    assert st.cards["d1"].zone == "hand"
+
+
+def test_a_players_units_are_those_they_control() -> None:
+    """An expectation `{player: P, units: N}` counts the units P controls on the field (712.3b's stolen unit: the
+    opponent controls the courier there); once it left, it is its owner's, on no one's field."""
+    cards = """
+    courier: {name: 信使, owner: you, controller: opp, zone: units, type: reinforcement, power: 1, health: 1}
+    purge: {name: 清除, owner: you, zone: hand, type: ability, play: {targets: [{filter: {type: reinforcement}}], do: [{destroy: target}]}}
+    """
+    before = make(cards, "- {play: purge}\n", "- {for: purge, target: courier}\n",
+                  expect="- {player: opp, units: 1}\n- {player: you, units: 0}\n")
+    assert before.status == "pass"
+    after = make(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: courier}\n",
+                 expect="- {player: opp, units: 0}\n- {player: you, units: 0}\n- {card: courier, zone: salvage, controller: you}\n")
+    assert after.status == "pass"

@@ -2,13 +2,15 @@
 
 Each mutant is a small patch (a file, an exact piece of its text, what replaces it). The script copies the working
 tree for each mutant, applies the patch, runs the engine's tests there and reports whether a test failed ("killed")
-or all passed ("survived"). Two sets:
+or all passed ("survived"). The sets:
 
 - ``fixes``: each fix of issue 16 flipped back — every one must be killed;
 - ``engine``: a review of the engine's rules (targets, costs, resolution, triggers, replacement, continuous effects,
-  events) — the figure is the share killed among those that are not equivalent (``EQUIVALENT`` says why).
+  events), with ``engine2``, ``engine3`` and ``zones`` (the index of where the cards are) — the figure is the share
+  killed among those that are not equivalent (``EQUIVALENT`` says why).
 
-Usage: python tests/mutation/mutants.py [fixes|engine|all] [--jobs N] [--only ID …]
+Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|engines|all] [--jobs N] [--only ID …]
+(`engines`: every engine set; `all`: those and the fixes.)
 Not collected by pytest (it runs pytest itself, once per mutant: about 20 s each).
 """
 
@@ -29,7 +31,8 @@ TESTS = ["tests/test_engine_rulings_review.py", "tests/test_rise_baseline.py", "
          "tests/test_engine_dependency_batches.py", "tests/test_engine_durations_timestamps.py",
          "tests/test_engine_effects.py", "tests/test_engine_loops.py", "tests/test_engine_packets_loops.py",
          "tests/test_engine_resolution.py", "tests/test_engine_targets.py", "tests/test_engine_timestamps.py",
-         "tests/test_games_data.py", "tests/test_props_effects.py", "tests/test_faq_examples.py", "tests/test_scenario_order.py"]
+         "tests/test_games_data.py", "tests/test_props_effects.py", "tests/test_faq_examples.py", "tests/test_scenario_order.py",
+         "tests/test_riftbound.py", "tests/test_engine_zone_index.py"]
 
 E, T, R, C, CO, TR, RE, CN, EV, F, G, L, RS, RI = (
     "judge/engine/effects.py", "judge/engine/targets.py", "judge/engine/resolution.py", "judge/engine/chain.py",
@@ -47,11 +50,11 @@ FIXES: list[tuple[str, str, str, str]] = [
     ("store counts only real discards", E, "total += len(discarded)", "total += len(picked)"),
     ("a replaced move cites the replacement", RE, 'ev.data["cites"] = game.data.cite("replacement.modify")', "pass"),
     ("discard is its own event", RE, 'if ev.kind != "move" or ev.data.get("cause") != "discard":', 'if ev.kind != "move":'),
-    ("entering / leaving", RE, "if ev.kind == \"move\" and not _zones_match(game, s, ev):", "if False:"),
+    ("leaving / entering", RE, "if ev.kind == \"move\" and not _move_match(game, s, ev):", "if False:"),
     ("discarded trigger event", TR, '        if ev.data.get("cause") == "discard":\n            names.add("discarded")\n', ""),
     ("enters from a zone", TR, 'ev.kind not in ("move", "entered")', 'ev.kind != "move"'),
-    ("loader: when keys", LD, "if key not in allowed:", "if False:"),
-    ("loader: replacement keys", LD, "                if k not in allowed:\n", "                if False:\n"),
+    ("loader: when keys", LD, "if key not in allowed and key not in own_when:", "if False:"),
+    ("loader: replacement keys", LD, "if k not in allowed and k not in own_replace:", "if False:"),
     ("loader: ability replacement names a card", LD, 'spec[k] not in ("self", "attached")', "False"),
     ("loader: zone in a filter", LD, 'if isinstance(m.get(key), dict) and "zone" in m[key]:', "if False:"),
     ("loader: ambiguous opponent", LD, 'if m.get(key) == "opponent" and ("choose" in m or _is_step_arg(path)):', "if False:"),
@@ -85,11 +88,11 @@ ENGINE: list[tuple[str, str, str, str]] = [
     ("target: distribute at least 1 each", T, "if total < len(chosen):", "if total < 0:"),
     ("target: moved object is illegal", T, 'return "moved"  #', 'pass  #'),
     # resolution (709, 711)
-    ("resolve: fizzle only when none legal", R, "if (illegal or tracked_bad) and n_legal == 0:", "if (illegal or tracked_bad) and n_legal <= 1:"),
+    ("resolve: fizzle only when none legal", R, "if (illegal or tracked_bad) and n_legal == 0 and not ignore:", "if (illegal or tracked_bad) and n_legal <= 1 and not ignore:"),
     ("resolve: interrupted card to the graveyard", R, 'if link.kind == "card" and st.is_current(link.source):', "if False:"),
     ("resolve: permanents stay", R, 'stays = info.get("permanent") or', 'stays = not info.get("permanent") and'),
-    ("resolve: the turn player gets priority", R, "    game.give_priority(game.state.turn, game.data.cite(\"resolve.priority\"))\n\n\ndef _if_clause_holds",
-     "    game.give_priority(link.controller, game.data.cite(\"resolve.priority\"))\n\n\ndef _if_clause_holds"),
+    ("resolve: the turn player gets priority", R, "    game.give_priority(game.state.turn, game.data.cite(\"resolve.priority\"))\n\n\ndef _execute_again",
+     "    game.give_priority(link.controller, game.data.cite(\"resolve.priority\"))\n\n\ndef _execute_again"),
     # adding links (707)
     ("chain: rewind restores the state", C, "        game.state = saved  #", "        pass  #"),
     ("chain: a trigger's cost must be affordable", C, "can = costs.total(game, link)[0] <= st.pools", "can = costs.total(game, link)[0] < st.pools"),
@@ -156,7 +159,7 @@ ENGINE2: list[tuple[str, str, str, str]] = [
     ("replace: damage type", RE, 'if "damage_type" in s and d.get("type") != s["damage_type"]:', 'if False:'),
     ("replace: an opponent's draw", RE, 'if s.get("player") == "opponent" and ev.player == r.controller:', 'if s.get("player") == "opponent" and ev.player != r.controller:'),
     ("replace: next time spent after its batch", RE, "        if r.used_link == uid:", "        if r.used_link == uid and False:"),
-    ("replace: 717.3a increase means more", RE, 'if isinstance(s.get("add"), int) and s["add"] > 0:', 'if isinstance(s.get("add"), int) and s["add"] >= 0:'),
+    ("replace: 717.3a increase means more", RE, '(isinstance(s.get("add"), int) and s["add"] > 0)', '(isinstance(s.get("add"), int) and s["add"] >= 0)'),
     ("armor: an exhausted armor does not prevent", RI, "host.type in card.armor_for and not card.exhausted", "host.type in card.armor_for"),
     ("continuous: timestamps in order", DP, "effs = sorted(effs, key=lambda e: (e.ts, _seat_rank(game, e.controller, e.ts), e.order))",
      "effs = sorted(effs, key=lambda e: (-e.ts, _seat_rank(game, e.controller, e.ts), e.order))"),
@@ -186,7 +189,8 @@ ENGINE3: list[tuple[str, str, str, str]] = [
     ("target: off-field zones named", T, '        return "zone"  # [target.legal]: off-field cards only', '        pass  # [target.legal]: off-field cards only'),
     ("target: no double targeting", T, 'return [o for o in pool if o not in taken and check(game, link, slot, o) is None]', 'return [o for o in pool if check(game, link, slot, o) is None]'),
     ("resolve: only legal targets affected", R, '        game.trace.add("partial", game.data.cite("resolve.partial"), targets=[o for v in legal.values() for o in v])', '        legal = dict(link.targets)'),
-    ("resolve: a card that is not a permanent goes to the graveyard", R, '        events.emit(game, events.Event("move", link.source, data={"to": game.data.graveyard, "cause": "silent"}))', '        pass'),
+    ("resolve: a card that is not a permanent goes to the graveyard", R, '        events.emit(game, events.Event("move", link.source, data={"to": game.data.graveyard, "cause": "silent",\n'
+     '                                                                  "own_resolution": True}))', '        pass'),
     ("chain: X is chosen", C, 'link.x = int(game.ask(Choice("x", link.controller, link.source.id, xs if len(xs) > ENUMERATE_MAX else tuple(xs))))', 'link.x = int(xs[0])'),
     ("chain: a declined trigger cost removes it", C, '            if not pay:\n                game.trace.truncate(mark)', '            if False:\n                game.trace.truncate(mark)'),
     ("chain: what triggers on becoming a target", C, '                events.emit(game, events.Event("targeted", o, player=link.controller, data={"link": link.uid, "trigger_cites": game.data.cite("chain.used")}))', '                pass'),
@@ -216,11 +220,32 @@ ENGINE3: list[tuple[str, str, str, str]] = [
     ("effect: each player does it", E, '        sub = Context(game, ctx.link, p, ctx.source,', '        sub = Context(game, ctx.link, ctx.controller, ctx.source,'),
     ("effect: a token under its player", E, '    who = players(ctx, spec.get("under", "you"))', '    who = players(ctx, "you")'),
     ("event: a repair only removes damage there is", EV, '    amount = max(0, min(card.damage, int(ev.data["amount"])))', '    amount = max(0, int(ev.data["amount"]))'),
-    ("event: a draw from an empty deck", EV, '    if not deck:\n        game.trace.add("draw_none"', '    if False:\n        game.trace.add("draw_none"'),
+    ("event: a draw from an empty deck", EV, '    if top is None:\n        game.trace.add("draw_none"', '    if False:\n        game.trace.add("draw_none"'),
     ("event: a card enters face down", F, '    card.face_down = bool(how.get("face_down", False))', '    card.face_down = False'),
     ("event: what it enters with", F, '        card.counters[kind] = card.counters.get(kind, 0) + int(n)', '        pass'),
     ("actions: sacrifice needs enough cards", AC, '        if len(mine) < n or n < 1:', '        if not mine:'),
     ("actions: life lost", EV, '    sign = 1 if ev.kind == "gain_life" else -1', '    sign = 1'),
+]
+
+# The index of where the cards are (GameState.place/add/to_bottom, top_of, field_cards, acting_cards): triggers,
+# replacement and continuous effects, lethal damage and draws ask it instead of every card of the game.
+ST = "judge/engine/state.py"
+ZONES: list[tuple[str, str, str, str]] = [
+    ("index: place() files the card in its new zone", ST, "insort(self.zone_pos.setdefault(zone, []), i)", "self.zone_pos.setdefault(zone, [])"),
+    ("index: place() takes the card out of its old zone", ST, "del old[bisect_left(old, i)]", "old = old"),
+    ("index: a move goes through place()", EV, "    st.place(card, to)\n", "    card.zone = to\n"),
+    ("index: a token is filed in its zone", ST, "self.zone_pos.setdefault(card.zone, []).append(self.pos[card.id])", "self.pos[card.id]"),
+    ("index: a token with a zone-naming ability acts off the field", ST, "        if _works_elsewhere(card):\n            self.zoned_ids.add",
+     "        if False:\n            self.zoned_ids.add"),
+    ("index: the top of a deck is its owner's", ST, "            if card.owner == player:\n                return card", "            if True:\n                return card"),
+    ("index: acting cards include zone-naming cards off the field", ST, "for i in self.zoned_ids | self.granted_ids}", "for i in self.granted_ids}"),
+    ("index: acting cards include cards given an ability", ST, "for i in self.zoned_ids | self.granted_ids}", "for i in self.zoned_ids}"),
+    ("index: printed zone-naming cards found at the start", ST, "self.zoned_ids = {cid for cid, c in self.cards.items() if _works_elsewhere(c)}", "self.zoned_ids = set()"),
+    ("index: to_bottom() rebuilds the index", ST, "        self.cards[card_id] = self.cards.pop(card_id)\n        self.reindex()", "        self.cards[card_id] = self.cards.pop(card_id)"),
+    ("index: the field is only the field's zones", ST, "        return self.in_zones(self.field_zones)", "        return list(self.cards.values())"),
+    ("index: zones read in file order", ST, "        return [self.cards[self.by_pos[i]] for i in sorted(places)]\n\n    def index_ok",
+     "        return [self.cards[self.by_pos[i]] for i in places]\n\n    def index_ok"),
+    ("index: a player's field cards are those they control", ST, "(c.controller if zone in self.field_zones else c.owner) == player", "c.owner == player"),
 ]
 
 # Mutants that change no behaviour the rules define (with why); they are left out of the figure.
@@ -232,8 +257,18 @@ EQUIVALENT: dict[str, str] = {
     "target: distribute amounts locked": "`link.locked` is only written, never read: the amount is locked by being "
     "worked out once, as the link is added",
     "replace: 717.3a increase means more": "differs only for `add: 0`, a replacement that changes nothing",
+    "index: acting cards include cards given an ability": "a card has given abilities only on the field: a grant touches "
+    "only cards on the field [effect.field_only] and leaving the field clears them, so such a card is already among the "
+    "field's cards",
+    "index: zones read in file order": "only the order of the field's cards across several field zones changes; every "
+    "reader sorts them again (by timestamp, seat, the player's chosen order) or treats them as simultaneous: with this "
+    "mutant every bundled scenario's trace is the same under PYTHONHASHSEED 1, 2 and 3",
+    "index: a player's field cards are those they control": "unreachable: in_zone() with a player is asked only of the "
+    "hand and the deck (the `units` expectation counts the units a player controls itself)",
 }
 
+
+SETS = {"fixes": FIXES, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 
@@ -261,21 +296,21 @@ def run_one(mutant: tuple[str, str, str, str], tests: list[str]) -> tuple[str, s
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("which", nargs="?", default="all", choices=("fixes", "engine", "engine2", "engine3", "all"))
+    parser.add_argument("which", nargs="?", default="all", choices=tuple(SETS) + ("engines", "all"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="mutant ids to run")
     args = parser.parse_args()
-    chosen = (FIXES if args.which in ("fixes", "all") else []) + (ENGINE if args.which in ("engine", "all") else []) + \
-        (ENGINE2 if args.which in ("engine2", "all") else []) + (ENGINE3 if args.which in ("engine3", "all") else [])
+    chosen = [m for label, muts in SETS.items() for m in muts
+              if args.which in (label, "all") or (args.which == "engines" and label != "fixes")]
     if args.only:
         chosen = [m for m in chosen if m[0] in args.only]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda m: run_one(m, TESTS), chosen))
     for name, status, detail in results:
         print(f"{status:9} {name}  — {detail}")
-    fixes = {m[0] for m in FIXES}
-    for label, names in (("fixes", fixes), ("engine", {m[0] for m in ENGINE}), ("engine2", {m[0] for m in ENGINE2}),
-                        ("engine3", {m[0] for m in ENGINE3})):
+    groups = [(label, {m[0] for m in muts}) for label, muts in SETS.items()]
+    groups.append(("all engine sets", {m[0] for label, muts in SETS.items() if label != "fixes" for m in muts}))
+    for label, names in groups:
         rows = [(n, s) for n, s, _ in results if n in names]
         if not rows:
             continue
