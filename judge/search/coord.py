@@ -43,13 +43,11 @@ class CoordOr(wq.Or):
         counts: dict[int, int] = {}
         occurring = 0  # parts matching some document of this searcher
         for q in self.subqueries:
-            m = q.matcher(searcher, context)
-            occurring += m.is_active()
-            while m.is_active():
-                doc = m.id()
-                scores[doc] = scores.get(doc, 0.0) + m.score()
+            part = _part_scores(q, searcher, context)
+            occurring += bool(part)
+            for doc, score in part.items():
+                scores[doc] = scores.get(doc, 0.0) + score
                 counts[doc] = counts.get(doc, 0) + 1
-                m.next()
         if not scores:
             return matching.NullMatcher()
         # an index of one segment: this searcher is the whole index, and its count is the one wanted
@@ -65,3 +63,31 @@ class CoordOr(wq.Or):
                 if m.is_active() and m.id() == doc:
                     scores[doc] += m.score()
         return matching.ListMatcher(ids, weights=[scores[d] * (counts[d] / live) ** self.exponent for d in ids])
+
+
+def _part_scores(q: Any, searcher: Any, context: Any) -> dict[int, float]:
+    """Each document a part matches, with its score. A part that is an Or of terms (a word in several fields, a
+    concept's spellings) is read term by term and the scores added as Whoosh's tree of union matchers adds them
+    (``a + (b + c)``), which gives the same figures without walking the tree posting by posting."""
+    if isinstance(q, wq.Or) and q.boost == 1.0 and all(isinstance(t, wq.Term) for t in q.subqueries):
+        return _union([_postings(t.matcher(searcher, context)) for t in q.subqueries])
+    return _postings(q.matcher(searcher, context))
+
+
+def _postings(m: Any) -> dict[int, float]:
+    out: dict[int, float] = {}
+    while m.is_active():
+        out[m.id()] = m.score()
+        m.next()
+    return out
+
+
+def _union(leaves: list[dict[int, float]]) -> dict[int, float]:
+    """Whoosh's ``make_binary_tree`` of union matchers: halves, the first half's score first."""
+    if len(leaves) == 1:
+        return leaves[0]
+    a, b = _union(leaves[: len(leaves) // 2]), _union(leaves[len(leaves) // 2 :])
+    out = dict(a)
+    for doc, score in b.items():
+        out[doc] = out[doc] + score if doc in out else score
+    return out
