@@ -50,19 +50,25 @@ class Diff:
                 "changed": [c.to_dict() for c in self.changed]}
 
 
-def mark(old: str, new: str) -> str:
-    """``new`` with what changed from ``old`` marked: ``[-deleted-]`` and ``{+inserted+}`` (character runs, so
-    Chinese words are marked where they changed)."""
+def pieces(old: str, new: str) -> list[tuple[str, str]]:
+    """``new`` as runs of characters kept from ``old`` (``same``), taken out (``del``) and put in (``ins``), in
+    reading order (character runs, so Chinese words are marked where they changed)."""
     out = []
     for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append(new[b1:b2])
+            out.append(("same", new[b1:b2]))
             continue
         if a2 > a1:
-            out.append(f"[-{old[a1:a2]}-]")
+            out.append(("del", old[a1:a2]))
         if b2 > b1:
-            out.append(f"{{+{new[b1:b2]}+}}")
-    return "".join(out)
+            out.append(("ins", new[b1:b2]))
+    return out
+
+
+def mark(old: str, new: str) -> str:
+    """``new`` with what changed from ``old`` marked: ``[-deleted-]`` and ``{+inserted+}`` (see :func:`pieces`)."""
+    marks = {"same": "{}", "del": "[-{}-]", "ins": "{{+{}+}}"}
+    return "".join(marks[kind].format(text) for kind, text in pieces(old, new))
 
 
 def rule_text(rule: dict[str, Any]) -> str:

@@ -42,12 +42,16 @@ def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool)
 
 @click.command("rules")
 @click.option("--game", "-g", type=GAME)
+@click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
-def rules_cmd(game: str | None, as_json: bool) -> None:
-    """List every rule (id, title, first words), games in turn, ids in natural order."""
+def rules_cmd(game: str | None, version: str | None, as_json: bool) -> None:
+    """List every rule (id, title, first words), games in turn, ids in natural order; with ``--version``, the
+    rules of that version of the game it belongs to."""
     from judge.corpus import lookup
 
     corpus = lookup.corpus_or_exit(game)
+    if version is not None:
+        corpus, game = lookup.version_or_exit(corpus, game, version)
     rules = list(corpus.all_rules(game))
     if as_json:
         dump_json([lookup.rule_json(corpus, r) for r in rules])

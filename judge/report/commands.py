@@ -69,13 +69,23 @@ def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) ->
 @click.command("site")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--version", "version")
+@click.option("--game", "-g", type=GAME)
 @click.option("--lang", type=click.Choice(["zh", "en"]))
-def site_cmd(out_dir: Path, scenarios_dir: Path | None, lang: str | None) -> None:
-    """Write a static, cross-linked site of the corpus to OUT_DIR, with a search box that works offline."""
+def site_cmd(out_dir: Path, scenarios_dir: Path | None, version: str | None, game: str | None, lang: str | None) -> None:
+    """Write a static, cross-linked site of the corpus to OUT_DIR, with a search box that works offline; with
+    ``--version``, one game's rules as of that version (``--game`` names the game when several have it)."""
     from judge import paths
+    from judge.corpus import lookup
     from judge.report import site
 
-    written = site.build_site(out_dir, scenarios_dir or paths.scenarios_dir(), lang=lang or current())
+    chosen = None
+    if version is not None:
+        _, game = lookup.version_or_exit(lookup.corpus_or_exit(game), game, version)
+        chosen = (game, version)
+    elif game is not None:
+        fail(t("msg.site.game_needs_version"))
+    written = site.build_site(out_dir, scenarios_dir or paths.scenarios_dir(), lang=lang or current(), version=chosen)
     click.echo(t("msg.site.written", count=sum(1 for p in written if p.suffix == ".html"), index=out_dir / "index.html"))
 
 

@@ -4,10 +4,13 @@ Layout of OUT_DIR: ``index.html`` (the search box first, then each game by its n
 ``<game>/<section>.html`` (a page per top-level rule, an anchor ``r-<id>`` per rule: the rule's text first,
 breadcrumbs, outgoing links, cited-by back-links, and the scenarios citing it folded away); ``reports/<scenario>.html``
 (each scenario's self-contained report); ``scenarios.html`` (the games with scenarios) and ``scenarios-<game>.html``
-(a game's scenarios); ``glossary.html``; ``faq.html``; ``coverage.html``;
+(a game's scenarios); ``glossary.html`` (the bundled glossary with the judge's own, :mod:`judge.report.site_glossary`);
+``faq.html``; ``coverage.html``;
 ``search-index.js`` and ``search.js`` (the offline search, see :mod:`judge.report.search_index`).  Every link is
 relative; nothing is fetched from the network.  Every file is written atomically.  A game's own pages (its
 sections and its scenarios) speak its script and its words (:meth:`Words.for_game`); the pages across games ours.
+A game with several versions of its rules shows its newest, or the one asked for; its pages say which, and each rule
+lists the versions it is in and what they changed (:mod:`judge.report.site_versions`).
 """
 
 from __future__ import annotations
@@ -15,16 +18,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from judge.corpus.model import Rule
-from judge.corpus.store import Corpus, load_corpus
+from judge.corpus.store import Corpus, load_corpus, with_version
 from judge.report import coverage as coverage_mod
 from judge.report import report
 from judge.report import search_index
 from judge.report.files import write_atomic
 from judge.report.meta import CorpusMeta, corpus_meta
 from judge.report.runs import ScenarioRun, citing_index, run_all
+from judge.report.site_glossary import site_concepts
+from judge.report.site_versions import GameVersions, game_versions
 from judge.report.words import Words, game_title
 
 
@@ -51,21 +54,13 @@ def scenarios_path(game: str) -> str:
     return f"scenarios-{game}.html"
 
 
-def _glossary(root: Path) -> list[dict[str, Any]]:
-    """The glossary's concepts as stored in ``glossary.yaml`` (an empty list if there is none)."""
-    path = root / "glossary.yaml"
-    if not path.is_file():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    concepts = data.get("concepts") if isinstance(data, dict) else None
-    return [c for c in concepts or [] if isinstance(c, dict)]
-
-
 class _Site:
     """Renders the pages; ``up`` is the relative path from a page back to the site root."""
 
-    def __init__(self, corpus: Corpus, runs: list[ScenarioRun], meta: CorpusMeta, w: Words) -> None:
+    def __init__(self, corpus: Corpus, runs: list[ScenarioRun], meta: CorpusMeta, w: Words,
+                 versions: dict[str, GameVersions] | None = None) -> None:
         self.corpus, self.runs, self.meta, self.w = corpus, runs, meta, w
+        self.versions = versions or {}  # the games with several versions of their rules
         self.env = report.environment()
         self.cited = citing_index([r for r in runs if r.result is not None])
         self.games = {g: game_title(g, corpus.documents, w.lang) for g in corpus.games}
@@ -108,8 +103,28 @@ class _Site:
                               for s in self.cited.get((game, r.id), [])],
                 "source": w("source_line", title=w.script_text(report.document_title(self.corpus, game, r.source.file)),
                             line=r.source.line),
+                "versions": self.rule_versions(game, r.id, w),
             })
-        return self.page("site_section.html.j2", up, w, game=game, section=section, rules=blocks)
+        return self.page("site_section.html.j2", up, w, game=game, section=section, rules=blocks,
+                         version=self.version_lines(game, w))
+
+    def version_lines(self, game: str, w: Words) -> list[str]:
+        """What a game's pages say about its versions: the one shown, and the others (none for one version)."""
+        v = self.versions.get(game)
+        if v is None:
+            return []
+        return [w("site_version_newest" if v.newest else "site_version", version=v.shown),
+                w("site_versions_all", n=len(v.labels), versions=w("list_sep").join(v.labels))]
+
+    def rule_versions(self, game: str, rule_id: str, w: Words) -> dict[str, Any] | None:
+        """A rule's versions (this page's marked) and what each version did to it; None for a game of one version."""
+        v = self.versions.get(game)
+        if v is None:
+            return None
+        return {"in": [w("site_rule_this_version", version=label) if label == v.shown else label
+                       for label in v.holding.get(rule_id, [])],
+                "events": [{"label": w(f"site_rule_{e.kind}", version=e.version), "pieces": e.pieces}
+                           for e in v.events.get(rule_id, [])]}
 
     def scenario_rows(self, runs: list[ScenarioRun], w: Words, faq: dict[str, Any]) -> list[dict[str, Any]]:
         """The scenarios of a table, each with its report, its source and its result in the page's words."""
@@ -127,19 +142,25 @@ class _Site:
         return report.render(ctx, "html")
 
 
-def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = None, lang: str = "zh") -> list[Path]:
-    """Write the whole site under ``out_dir``; return the files written, in writing order."""
+def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = None, lang: str = "zh",
+               version: tuple[str, str] | None = None) -> list[Path]:
+    """Write the whole site under ``out_dir`` (a game's rules as of ``version``: (game, version), default each
+    game's newest); return the files written, in writing order."""
     from judge import paths
     from judge.faq.model import load_documents
 
     w = Words(lang)
     root = corpus_root or paths.corpus_dir()
-    corpus = load_corpus(corpus_root)
+    full = load_corpus(corpus_root)
+    corpus = with_version(full, *version) if version else full
     meta = corpus_meta(corpus, corpus_root)
     runs = run_all(scenarios_root, lang=lang)
-    site = _Site(corpus, runs, meta, w)
+    several = {g: game_versions(full, g, version[1] if version and version[0] == g else None) for g in full.games}
+    site = _Site(corpus, runs, meta, w, {g: v for g, v in several.items() if v is not None})
     faq_docs = load_documents(root)
     faq = {e.id: e for d in faq_docs for e in d.entries}
+    # the judge's own glossary is read before anything is written: a damaged one stops the build, with its file
+    concepts, yours = site_concepts(root, lambda g, rid: site.link(g, rid, ""))
     written: list[Path] = []
 
     def write(rel: str, text: str) -> None:
@@ -152,6 +173,7 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
     write("index.html", site.page(
         "site_index.html.j2", "",
         sections=[{"game": g, "name": site.games[g], "rules": len(list(corpus.all_rules(g))),
+                   "version": site.version_lines(g, w),
                    "sections": [{"id": s.id, "title": s.title, "href": f"{g}/{s.id}.html"} for s in secs]}
                   for g, secs in sections.items()],
         scenarios=len(runs), faq_entries=len(faq),
@@ -173,16 +195,7 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
         gw = Words.for_game(lang, g)
         write(scenarios_path(g), site.page("site_scenarios.html.j2", "", gw, link=site.link, game=g, listing=[],
                                            runs=site.scenario_rows(by_game[g], gw, faq)))
-    concepts = []
-    for c in _glossary(root):
-        rules = []
-        for game, ids in (c.get("rules") or {}).items():
-            for rid in ids or []:
-                rules.append({"game": str(game), "id": str(rid), "href": site.link(str(game), str(rid), "")})
-        concepts.append({"id": str(c.get("id", "")), "en": [str(x) for x in c.get("en") or []],
-                         "terms": {str(g): [str(t) for t in ts or []] for g, ts in (c.get("terms") or {}).items()},
-                         "aliases": [str(x) for x in c.get("aliases") or []], "rules": rules})
-    write("glossary.html", site.page("site_glossary.html.j2", "", concepts=concepts))
+    write("glossary.html", site.page("site_glossary.html.j2", "", concepts=concepts, yours=yours))
     write("faq.html", site.page("site_faq.html.j2", "", documents=[
         {"title": d.title, "set": d.set, "date": d.date, "entries": [
             {"id": e.id, "question": e.question, "answer": e.answer, "explanation": e.explanation,
