@@ -874,7 +874,7 @@ def test_a_tokens_ability_that_works_in_the_graveyard_works_there() -> None:
            power: 1, health: 1, abilities: [{kind: triggered, zones: [graveyard], text: 本卡牌在墳場時，每當對手棄一張牌，你抽一張牌,
            when: {event: discarded, player: opponent}, do: [{draw: {player: you, count: 1}}]}]}}}]}}
     slay: {name: 斬殺, owner: you, zone: hand, type: tactic, play: {targets: [{filter: {type: troop}}], do: [{destroy: target}]}}
-    loot: {name: 棄牌, owner: opp, zone: hand, type: tactic, play: {do: [{discard: {player: you, count: 1}}]}}
+    loot: {name: 棄牌, owner: opp, zone: hand, type: tactic, status: [quick], play: {do: [{discard: {player: you, count: 1}}]}}
     oh: {name: 對手手牌, owner: opp, zone: hand, type: troop}
     d1: {name: 牌庫1, owner: you, zone: deck, type: troop}
     """

@@ -98,7 +98,10 @@ def add_link(game: "Game", player: str, kind: str, source: CardRef, text: dict[s
         game.state = saved  # [chain.rewind]: the whole action is rewound
         game.state.next_uid = uid_next
         game.trace.truncate(mark)
-        game.trace.add("rewind", game.data.cite("chain.rewind"), player=game.player_ref(player), link=source, reason=reason_text(game, e.reason, e.args_))
+        # [chain.rewind], and the rule that forbade it where the game's data names one (a key ``rewind.<reason>``)
+        why = f"rewind.{e.reason}"
+        cites = game.data.cite("chain.rewind", *([why] if why in game.data.rules else []))
+        game.trace.add("rewind", cites, player=game.player_ref(player), link=source, reason=reason_text(game, e.reason, e.args_))
         game.give_priority(player, game.data.cite("chain.rewind"))
         return None
     game.state.chain.append(link)

@@ -18,6 +18,7 @@ from judge.engine.options import ENUMERATE_MAX
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text
 
 if TYPE_CHECKING:
+    from judge.engine.effects import Context
     from judge.engine.events import Event
     from judge.engine.game import Game
 
@@ -297,7 +298,7 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
         game.trace.add("replaced_instead", game.data.cite("replacement.instead", *again), **base, what=game.data.text(f"event_{ev.kind}"),
                        target=ev.card if ev.card is not None else PlayerRef(str(ev.player)))
         if s.get("instead"):
-            ctx = Context(game, None, r.controller, r.source, {"self": r.source, "event": ev.card} if ev.card else {"self": r.source})
+            ctx = instead_context(game, r, ev)
             saved = game.inherit
             game.inherit = set(ev.data["applied"])
             try:
@@ -374,6 +375,18 @@ def _split(game: "Game", r: ReplEffect, ev: "Event", base: dict[str, Any]) -> No
     return None
 
 
+def instead_context(game: "Game", r: ReplEffect, ev: "Event") -> "Context":
+    """Where the steps of an ``instead`` run: ``self`` its source, ``event`` the event's card (``{event: amount}`` its
+    amount), and the targets of the link that created it by their slot names [replacement.instead]."""
+    from judge.engine.effects import Context
+
+    ctx = Context(game, None, r.controller, r.source, {"self": r.source, "event": ev.card} if ev.card else {"self": r.source})
+    ctx.groups = {name: list(refs) for name, refs in r.refs.items()}
+    if "amount" in ev.data:  # `{event: amount}`: the amount of the event it replaces
+        ctx.bindings["event_amount"] = ev.data["amount"]
+    return ctx
+
+
 # --- creating effects from a resolving link --------------------------------------------------------
 def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bool:
     """A link creates a replacement (``replace``) or prevention (``prevent``) effect with a duration."""
@@ -386,6 +399,9 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
         if isinstance(v, str) and v not in ("self", "attached"):
             refs[v] = card_refs(ctx, v) or [st.link(o.uid).source for o in ctx.legal.get(v, [])  # a link's card
                                             if isinstance(o, LinkRef) and st.link(o.uid) is not None]
+    if spec.get("instead"):  # [replacement.instead]: its steps may name the creating link's targets
+        for name in ctx.legal:
+            refs.setdefault(name, card_refs(ctx, name))
     from judge.engine.effects import value
 
     inner = dict(spec)

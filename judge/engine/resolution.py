@@ -73,6 +73,7 @@ def resolve_top(game: "Game") -> None:
         # source's last-known information (shown only for games whose document states it)
         game.trace.add("source_gone", game.data.cite("resolve.source_gone"), link=LinkRef(link.uid), card=link.source)
     game.trace.add("resolve", game.data.cite("resolve.steps"), link=LinkRef(link.uid), card=link.source, player=game.player_ref(link.controller))
+    targets.divide_on_resolution(game, link, legal)  # [target.distribute]: where the game divides amounts now
     ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
     if ignore:  # [instruction.ignored]: the slots whose every target is no longer legal
         ctx.ignored = {name for name, objs in link.targets.items() if objs and not legal.get(name) and "#" not in name}

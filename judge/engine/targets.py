@@ -248,12 +248,32 @@ def _distribute(game: "Game", link: "Link", slot: dict[str, Any], chosen: list[O
         return
     if total < len(chosen):
         raise CannotAdd("distribute_positive")
-    ids = [obj_id(game, o) for o in chosen]
+    if game.data.raw.get("distribute_on_resolution"):  # [target.distribute]: the game's rules divide it on resolution
+        link.locked[f"{name}.total"] = total
+        return
+    _divide(game, link, name, total, chosen)
+
+
+def _divide(game: "Game", link: "Link", name: str, total: int, objs: list[Obj]) -> None:
+    """The controller divides ``total`` among ``objs``, each a positive whole amount [target.distribute]."""
+    ids = [obj_id(game, o) for o in objs]
     space = Compositions(tuple(ids), total)  # counted first: listed only when there are few
-    options = space if space.count > ENUMERATE_MAX else tuple(tuple(zip(ids, parts)) for parts in _compositions(total, len(chosen)))
+    options = space if space.count > ENUMERATE_MAX else tuple(tuple(zip(ids, parts)) for parts in _compositions(total, len(objs)))
     answer = game.ask(Choice("distribute", link.controller, link.source.id, options, slot=name))
-    link.distribution[name] = {o: amount for o, (_, amount) in zip(chosen, answer)}
-    game.trace.add("distribute", game.data.cite("target.distribute"), player=game.player_ref(link.controller), distribution=dict(zip(chosen, [a for _, a in answer])))
+    link.distribution[name] = {o: amount for o, (_, amount) in zip(objs, answer)}
+    game.trace.add("distribute", game.data.cite("target.distribute"), player=game.player_ref(link.controller), distribution=dict(zip(objs, [a for _, a in answer])))
+
+
+def divide_on_resolution(game: "Game", link: "Link", legal: dict[str, list[Obj]]) -> None:
+    """[target.distribute] where the game's data says ``distribute_on_resolution`` (its rules have the division
+    announced on resolution): each distributing slot's amount is divided now among its targets that are still legal."""
+    if not game.data.raw.get("distribute_on_resolution"):
+        return
+    for slot in all_slots(link):
+        name = slot.get("name", "target")
+        objs = legal.get(name) or []
+        if slot.get("distribute") and objs and name not in link.distribution:
+            _divide(game, link, name, int(link.locked[f"{name}.total"]), objs)
 
 
 def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:

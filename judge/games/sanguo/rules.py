@@ -1,7 +1,8 @@
 """The Three-Kingdoms TCG's own rules where the engine's shared behaviour is not enough: continuous effects apply in
 the layers of 416.5a; an effect a resolving card or ability creates fixes the set of objects whose characteristics it
-changes (416.3b); self-replacement effects apply first, then the affected side chooses (417.6c, 417.9a); the
-state-based effects of 418.5."""
+changes (416.3b); self-replacement effects apply first, then the affected side chooses (417.6c, 417.9a); redirected
+damage does nothing when the other unit has gone (417.6b); only quick cards are used outside one's own turn or in
+response (407.1d); the state-based effects of 418.5."""
 
 from __future__ import annotations
 
@@ -79,6 +80,35 @@ class SanguoRules(Ruleset):
             card, _ = game.state.view(ev.card)  # type: ignore[arg-type]
             return card.controller, own, self.cite("replacement.self_first")
         return super().replacement_chooser(game, ev, cands)  # 417.9a: the affected object's controller, or player
+
+    def replacement_matches(self, game: "Game", r: ReplEffect, ev: "Event") -> bool:
+        # 417.6b: 轉嫁傷害 — damage to a unit or hero dealt instead to another one, the same amount: if, as it would be
+        # redirected, that one is no longer on the battlefield or no longer a unit (or hero), the effect does nothing
+        steps = r.spec.get("instead") or []
+        if ev.kind != "damage" or len(steps) != 1 or (steps[0].get("damage") or {}).get("amount") != {"event": "amount"}:
+            return True
+        from judge.engine.effects import cards
+        from judge.engine.replacement import instead_context
+
+        takers = cards(instead_context(game, r, ev), steps[0]["damage"]["to"])
+        return bool(takers) and all(self._takes_damage(game, ref) for ref in takers + [ev.card])
+
+    def _takes_damage(self, game: "Game", ref: Any) -> bool:
+        """The object is still on the battlefield and, if it was a unit or a hero, still is one (417.6b; a 主將 the
+        damage is redirected from or to is not held to the second part)."""
+        if ref is None or not game.state.is_current(ref):
+            return False
+        card = game.state.cards[ref.id]
+        was, now = card.type, game.chars(card)["type"]
+        return game.is_field(card.zone) and not ((self.is_unit(was) or was == "hero") and not (self.is_unit(now) or now == "hero"))
+
+    def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
+        # 407.1d: a card other than a quick one (快速錦囊) is used only in its player's own turn, with the stack empty
+        # (the model has no phases: the turn stands for its action phase); 409.1: triggers are never "used"
+        if ability is card.play and card.zone == "chain" and "quick" not in card.status \
+                and (game.state.turn != card.controller or game.state.chain):
+            return "not_quick"
+        return None
 
     def state_checks(self, game: "Game") -> bool:
         """418.3: every state-based effect that applies is handled as one event; repeated until none applies."""
