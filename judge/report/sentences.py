@@ -174,6 +174,13 @@ class Describer:
             return self._state(exp, {"outcomes": actual})
         if "explain" in exp:
             return self._state(exp, {"explain": actual})
+        if "refused" in exp:  # the legal options each refusal named
+            found = list(actual or [])
+            return self._state(exp, {"legal": found[0]}) if found else w("ex_refused_none")
+        if "shield" in exp:
+            return self._state(exp, {"left": actual})
+        if "applied" in exp:
+            return self._state(exp, {"applied": actual})
         return str(actual)
 
     def _state(self, exp: dict[str, Any], v: dict[str, Any]) -> str:
@@ -209,6 +216,20 @@ class Describer:
             return w("ex_result_draw") if v["result"] == "draw" else w("ex_result_none")
         if "explain" in exp:
             return w("clause_sep").join(self._explain(key, rows) for key, rows in (v["explain"] or {}).items())
+        if "refused" in exp:
+            card = lex.card(exp["refused"])
+            if v.get("legal") is None:
+                return w("ex_refused", card=card)
+            return w("ex_refused_legal", card=card, options=w.join([lex.thing(o) for o in v["legal"]]) or w("none"))
+        if "shield" in exp:
+            return w("ex_shield", card=lex.card(exp["shield"]), n=v.get("left"), word=lex.gword("damage"))
+        if "applied" in exp:
+            cards = list(v.get("applied") or [])
+            if not cards:
+                return w("ex_applied_none")
+            if "to" in exp:
+                return w("ex_applied_to", target=lex.card(exp["to"]), cards=lex.thing(cards))
+            return w("ex_applied", cards=lex.thing(cards))
         return w("ex_unknown", kind=next(iter(exp), ""))
 
     def _card_fields(self, cid: str, v: dict[str, Any]) -> list[str]:
