@@ -55,6 +55,22 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
     return data
 
 
+def write_cache(path: Path, data: bytes) -> None:
+    """Replace a per-user cache file at once (a temporary file beside it, renamed), making its folder. Best effort: a
+    cache that cannot be written is done without (it only costs speed), and nothing is flushed to disk — a reader
+    checks what it reads."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.parent / f".{path.name}-{os.urandom(8).hex()}{TEMP_SUFFIX}"
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def atomic_write(path: Path, data: bytes | str) -> None:
     """Replace ``path`` with ``data`` all at once: a temporary file in the same folder, flushed to disk, renamed.
 

@@ -56,13 +56,9 @@ def _remember(memo: Path, sig: str, key: str) -> None:
     data.pop(sig, None)
     data[sig] = key
     data = dict(list(data.items())[-MEMO_MAX:])
-    try:
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        tmp = memo.parent / f".{memo.name}-{os.urandom(8).hex()}"
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, memo)
-    except OSError:
-        pass  # an unwritable cache only costs speed
+    from judge.datafile import write_cache
+
+    write_cache(memo, json.dumps(data).encode("utf-8"))  # an unwritable cache only costs speed
 
 
 def memo_key(memo: Path, sig: str | None, content_key: Callable[[], str]) -> str:

@@ -128,17 +128,13 @@ def _mtime(sig: tuple[Any, ...]) -> float:
 
 def _store(cache: Path, sig: tuple[Any, ...], data: Any) -> None:
     """Write the copy atomically; data marshal cannot hold (dates) is not cached."""
-    import tempfile
+    from judge.datafile import write_cache
 
     try:
         blob = marshal.dumps((sig, data))
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, cache)
-    except (OSError, ValueError):
-        pass  # an unwritable cache or unusual data only costs speed
+    except ValueError:
+        return  # unusual data only costs speed
+    write_cache(cache, blob)
 
 
 class _Streamed(Exception):

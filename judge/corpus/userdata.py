@@ -220,6 +220,14 @@ def _current(layer: Path) -> tuple[Path | None, dict[str, Any]]:
     return old, (manifest(old) if old else {"documents": [], "bases": {}, "faq": []})
 
 
+@contextmanager
+def _changing(layer: Path) -> Iterator[tuple[list[str], Path | None, dict[str, Any]]]:
+    """The layer locked for one change: what interrupted runs left removed, then its live generation and manifest."""
+    with locked(layer):
+        leftovers = clean_leftovers(layer)
+        yield (leftovers, *_current(layer))
+
+
 def _check_name_free(name: str, data: dict[str, Any]) -> None:
     """A SourceError when a document (or FAQ document) of that file name is already added or bundled."""
     taken = {Path(d["file"]).name: t("msg.corpus.err.in_added") for d in data["documents"] + data["faq"]}
@@ -256,9 +264,7 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     doc = examined.document
     layer = layer_dir()
     layer.mkdir(parents=True, exist_ok=True)
-    with locked(layer):
-        leftovers = clean_leftovers(layer)
-        old, data = _current(layer)
+    with _changing(layer) as (leftovers, old, data):
         _check_name_free(name, data)
         entry: dict[str, Any] = {"file": f"{RAW}/{name}", "game": gid, "format": examined.format, "encoding": doc.encoding}
         if title is not None:
@@ -280,9 +286,7 @@ def add_faq(name: str, raw: bytes, entry: dict[str, Any], parsed: str) -> Change
     name = check_document_name(name)
     layer = layer_dir()
     layer.mkdir(parents=True, exist_ok=True)
-    with locked(layer):
-        leftovers = clean_leftovers(layer)
-        old, data = _current(layer)
+    with _changing(layer) as (leftovers, old, data):
         _check_name_free(name, data)
         if any(f["parsed"] == entry["parsed"] for f in data["faq"]):
             raise SourceError(t("msg.faq.add.err.set_taken", parsed=entry["parsed"]))
@@ -296,9 +300,7 @@ def remove(name: str) -> Change:
     layer = layer_dir()
     if not live_dir(layer):
         raise SourceError(t("msg.corpus.err.nothing_added"))
-    with locked(layer):
-        leftovers = clean_leftovers(layer)
-        old, data = _current(layer)
+    with _changing(layer) as (leftovers, old, data):
         wanted = Path(name).name
         faq = [f for f in data["faq"] if Path(f["file"]).name == wanted]
         if faq:  # an added FAQ document
@@ -322,9 +324,7 @@ def rebuild() -> Change:
     layer = layer_dir()
     if not live_dir(layer):
         return Change()
-    with locked(layer):
-        leftovers = clean_leftovers(layer)
-        old, data = _current(layer)
+    with _changing(layer) as (leftovers, old, data):
         results = _commit(layer, old, data["bases"], data["documents"], {}, {str(d["game"]) for d in data["documents"]})
     return Change(results, leftovers)
 

@@ -56,7 +56,6 @@ def _reduction_order(game: "Game", link: "Link", reductions: list[tuple[str, dic
     from itertools import permutations
 
     from judge.engine.choice import scenario_names
-
     from judge.engine.effects import eval_static
 
     names = scenario_names([cid for cid, _ in reductions])
@@ -66,11 +65,12 @@ def _reduction_order(game: "Game", link: "Link", reductions: list[tuple[str, dic
         link.reduction_order = tuple(names)
         if 2 <= len(reductions) <= MAX_ORDERED and any("minimum" in m for _, m in reductions):
             orders = list(permutations(names))
+            less = {name: int(eval_static(game, m["reduce"], link)) for name, m in by_name.items()}  # read once
             totals = set()
             for order in orders:
                 n = amount
                 for name in order:
-                    n = _reduce(n, by_name[name], int(eval_static(game, by_name[name]["reduce"], link)))
+                    n = _reduce(n, by_name[name], less[name])
                 totals.add(max(n, 0))
             if len(totals) > 1:  # the order matters: the player chooses it
                 order = tuple(game.ask(Choice("order", link.controller, link.source.id, tuple(orders), slot="reductions")))

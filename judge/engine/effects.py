@@ -493,7 +493,6 @@ def _grant(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         if not _on_field(game, ref):
             return False
         game.state.cards[ref.id].granted.append(Granted(ability, spec.get("until"), ctx.source.id, game.state.tick()))  # [timestamp.ability]
-        game.state.granted_ids.add(ref.id)
         until = game.data.text("until_turn") if spec.get("until") == "turn" else Text("")
         game.trace.add("grant", game.data.cite("effect.grant"), card=ref, text=text, until=until)
         if ability.get("targets"):

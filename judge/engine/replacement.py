@@ -242,7 +242,7 @@ def _live(game: "Game", existing: list[ReplEffect]) -> list[ReplEffect]:
 def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
     """Change the event; None if it no longer happens (prevented, skipped or replaced by other steps)."""
     from judge.engine import events, triggers
-    from judge.engine.effects import Context, run_ops
+    from judge.engine.effects import run_ops
 
     st = game.state
     s = r.spec

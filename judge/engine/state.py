@@ -209,7 +209,6 @@ class GameState:
     pos: dict[str, int] = field(default_factory=dict)
     by_pos: list[str] = field(default_factory=list)
     zone_pos: dict[str, list[int]] = field(default_factory=dict)
-    granted_ids: set[str] = field(default_factory=set)  # cards that have been given an ability [effect.grant]
     zoned_ids: set[str] = field(default_factory=set)  # cards with a printed ability that names the zones it works in
 
     def __post_init__(self) -> None:
@@ -262,27 +261,23 @@ class GameState:
         return self.in_zones(self.field_zones)
 
     def acting_cards(self) -> list[Card]:
-        """The cards whose abilities may work now: those on the field, and those elsewhere with an ability that names
-        the zones it works in or that were given one [ability.other_zone] (a superset: callers check the zone)."""
-        places = {self.pos[i] for i in self.zoned_ids | self.granted_ids}
+        """The cards whose abilities may work now: those on the field, and those elsewhere with a printed ability that
+        names the zones it works in [ability.other_zone] (a superset: callers check the zone). An ability an effect
+        gave a card needs no place here: grants reach only cards on the field, and leaving the field ends them."""
+        places = {self.pos[i] for i in self.zoned_ids}
         for z in self.field_zones:
             places.update(self.zone_pos.get(z, ()))
-        return [self.cards[self.by_pos[i]] for i in sorted(places)]
+        return self._in_file_order(places)
 
     def in_zones(self, zones: Any) -> list[Card]:
         """The cards in these zones, in file order."""
         places: list[int] = []
         for z in zones:
             places += self.zone_pos.get(z, ())
-        return [self.cards[self.by_pos[i]] for i in sorted(places)]
+        return self._in_file_order(places)
 
-    def index_ok(self) -> bool:
-        """Does the index agree with the cards (a check for tests)?"""
-        zones: dict[str, list[int]] = {}
-        for i, c in enumerate(self.cards.values()):
-            zones.setdefault(c.zone, []).append(i)
-        return ({z: v for z, v in self.zone_pos.items() if v} == zones and self.by_pos == list(self.cards)
-                and self.pos == {c: i for i, c in enumerate(self.cards)})
+    def _in_file_order(self, places: Any) -> list[Card]:
+        return [self.cards[self.by_pos[i]] for i in sorted(places)]
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import marshal
-import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -285,17 +284,13 @@ def _read_parsed(entry: Path, key: str) -> tuple[Any, Marks] | None:
 
 def _store_parsed(entry: Path, key: str, data: Any, marks: Marks) -> None:
     """Write an entry atomically; data marshal cannot hold (a date YAML read from an unquoted value) is not cached."""
+    from judge.datafile import write_cache
+
     try:
         body = marshal.dumps((key, data, marks.values, marks.keys))
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        tmp = entry.parent / f".{entry.name}-{os.urandom(8).hex()}"
-        try:
-            tmp.write_bytes(sha256(body).digest() + body)
-            os.replace(tmp, entry)
-        finally:
-            tmp.unlink(missing_ok=True)
-    except (OSError, ValueError):
-        pass  # an unwritable cache or unusual data only costs speed
+    except ValueError:
+        return  # unusual data only costs speed
+    write_cache(entry, sha256(body).digest() + body)
 
 
 def _yaml_problem(problem: str | None) -> str:

@@ -238,13 +238,12 @@ ZONES: list[tuple[str, str, str, str]] = [
     ("index: a token with a zone-naming ability acts off the field", ST, "        if _works_elsewhere(card):\n            self.zoned_ids.add",
      "        if False:\n            self.zoned_ids.add"),
     ("index: the top of a deck is its owner's", ST, "            if card.owner == player:\n                return card", "            if True:\n                return card"),
-    ("index: acting cards include zone-naming cards off the field", ST, "for i in self.zoned_ids | self.granted_ids}", "for i in self.granted_ids}"),
-    ("index: acting cards include cards given an ability", ST, "for i in self.zoned_ids | self.granted_ids}", "for i in self.zoned_ids}"),
+    ("index: acting cards include zone-naming cards off the field", ST, "places = {self.pos[i] for i in self.zoned_ids}", "places = set()"),
     ("index: printed zone-naming cards found at the start", ST, "self.zoned_ids = {cid for cid, c in self.cards.items() if _works_elsewhere(c)}", "self.zoned_ids = set()"),
     ("index: to_bottom() rebuilds the index", ST, "        self.cards[card_id] = self.cards.pop(card_id)\n        self.reindex()", "        self.cards[card_id] = self.cards.pop(card_id)"),
     ("index: the field is only the field's zones", ST, "        return self.in_zones(self.field_zones)", "        return list(self.cards.values())"),
-    ("index: zones read in file order", ST, "        return [self.cards[self.by_pos[i]] for i in sorted(places)]\n\n    def index_ok",
-     "        return [self.cards[self.by_pos[i]] for i in places]\n\n    def index_ok"),
+    ("index: zones read in file order", ST, "return [self.cards[self.by_pos[i]] for i in sorted(places)]",
+     "return [self.cards[self.by_pos[i]] for i in places]"),
     ("index: a player's field cards are those they control", ST, "(c.controller if zone in self.field_zones else c.owner) == player", "c.owner == player"),
 ]
 
@@ -257,9 +256,6 @@ EQUIVALENT: dict[str, str] = {
     "target: distribute amounts locked": "`link.locked` is only written, never read: the amount is locked by being "
     "worked out once, as the link is added",
     "replace: 717.3a increase means more": "differs only for `add: 0`, a replacement that changes nothing",
-    "index: acting cards include cards given an ability": "a card has given abilities only on the field: a grant touches "
-    "only cards on the field [effect.field_only] and leaving the field clears them, so such a card is already among the "
-    "field's cards",
     "index: zones read in file order": "only the order of the field's cards across several field zones changes; every "
     "reader sorts them again (by timestamp, seat, the player's chosen order) or treats them as simultaneous: with this "
     "mutant every bundled scenario's trace is the same under PYTHONHASHSEED 1, 2 and 3",
