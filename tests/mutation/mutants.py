@@ -253,7 +253,7 @@ EQUIVALENT: dict[str, str] = {
     "chain is refused as such first; only a later change of target after the card left the chain would reach it",
     "prevent: a shield shrinks by X": "the same whenever the shield goes on: a packet no larger than what is left is "
     "prevented in full (Y = X); a larger one uses the shield up either way (X > left, so left − X < 1 and left − Y = 0)",
-    "target: distribute amounts locked": "`link.locked` is only written, never read: the amount is locked by being "
+    "target: distribute amounts locked": "`link.locked['….amount']` is only written, never read (a game dividing on resolution reads `….total`): the amount is locked by being "
     "worked out once, as the link is added",
     "replace: 717.3a increase means more": "differs only for `add: 0`, a replacement that changes nothing",
     "index: zones read in file order": "only the order of the field's cards across several field zones changes; every "
