@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from judge.leanimport import import_pathlib
 from judge.locale import from_args, os_reason, set_lang, t
 from judge.locale.help import JudgeContext, click_word, install_click_words, localize
 
@@ -60,6 +61,7 @@ class JudgeGroup(click.Group):
         if spec is None:
             return None
         module, attr = spec
+        import_pathlib()  # every command module reads files; pathlib without urllib.parse (judge.leanimport)
         command: click.Command = getattr(importlib.import_module(module), attr)
         return localize(command, cmd_name, ctx)
 

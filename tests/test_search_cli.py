@@ -140,3 +140,17 @@ def test_terminal_output_uses_bold_instead_of_marks(monkeypatch) -> None:
 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     assert commands._render_marks("将连结加入⟦响应链⟧时") == "将连结加入\x1b[1m响应链\x1b[0m时"
+
+
+def test_overlapping_words_are_marked_in_the_query_s_order_whatever_the_hash_seed(corpus_root: Path) -> None:
+    # 效果 and 生效 overlap in 产生效果: 效果, typed first, is marked, in every process (no set order decides)
+    from judge.search.snippet import find_spans
+
+    assert [n for _, _, n in find_spans("产生效果", ["效果", "生效"])] == ["效果"]
+    assert [n for _, _, n in find_spans("产生效果", ["生效", "效果"])] == ["生效"]
+    outs = set()
+    for seed in ("1", "2", "3", "4", "5"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(REPO)}
+        outs.add(subprocess.run([sys.executable, "-c", "from judge.cli import main; main()", "search", "来源离场后效果还会生效吗",
+                                 "--game", "rise"], capture_output=True, text=True, env=env, check=True).stdout)
+    assert len(outs) == 1 and "产生⟦效果⟧" in outs.pop()

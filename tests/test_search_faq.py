@@ -41,3 +41,13 @@ def test_cli_json_marks_the_kind(cache: Path) -> None:
     assert res.exit_code == 0, res.output
     first = json.loads(res.output)[0]
     assert first["kind"] == "faq" and first["id"] == "vendetta-01" and first["game"] == "riftbound"
+
+
+def test_a_game_without_faq_entries_finds_no_faq_entry(cache: Path) -> None:
+    # 崛起 has no published FAQ in the corpus: --game rise --kind faq must not fall back to every document
+    # (an empty filter once meant "no filter" to Whoosh, and rules of all games came back as FAQ answers)
+    source = Source(paths.corpus_dir())
+    assert search("响应链", source=source, game="rise", kind="faq").hits == []
+    assert search("0點傷害", source=source, game="sanguo", kind="faq").hits == []
+    res = CliRunner().invoke(cli, ["search", "响应链", "--game", "rise", "--kind", "faq"])
+    assert res.exit_code == 1 and res.stdout == ""

@@ -33,7 +33,8 @@ HEAVY = ("whoosh", "opencc", "jsonschema")
 UNUSED_BY_SEARCH = ("judge.engine", "judge.scenario", "jsonschema", "asyncio", "ssl", "http", "email",
                     "urllib.request", "cached_property", "whoosh.lang", "html", "whoosh.util.times", "calendar",
                     "tempfile", "shutil", "random", "pickle", "queue", "hashlib", "_hashlib", "whoosh.automata.lev",
-                    "whoosh.support.levenshtein", "judge.corpus.gamenames", "yaml")
+                    "whoosh.support.levenshtein", "judge.corpus.gamenames", "yaml",
+                    "whoosh.highlight", "whoosh.collectors", "whoosh.sorting")  # judge ranks and marks hits itself
 
 
 def imported(args: list[str], cache: Path) -> list[str]:
@@ -106,6 +107,8 @@ def test_whoosh_stand_ins_are_gone_once_whoosh_is_imported() -> None:
         "day = datetime.datetime(1970, 1, 1)\n"
         "assert whoosh.fields.datetime_to_long(day) == whoosh.util.times.datetime_to_long(day)\n"
         "assert whoosh.compat.htmlescape('<b>') == '&lt;b&gt;'\n"
+        "import whoosh.searching\n"
+        "assert 'whoosh.highlight' not in sys.modules and whoosh.searching.highlight.Highlighter().fragmenter\n"
         "from whoosh.lang.porter import stem\n"
         "assert stem('prevented') == 'prevent'\n"
         "print('ok')\n"
@@ -148,3 +151,16 @@ def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects
         out = subprocess.run([sys.executable, "-c", "from judge.cli import main; main()", "run", str(bad)],
                              capture_output=True, text=True, env=env)
         assert out.returncode == 2 and "“what”" in out.stderr
+
+
+def test_commands_import_pathlib_without_urllib_parse_and_as_uri_still_works(tmp_path: Path) -> None:
+    modules = imported(["search", "堆疊", "--game", "rise"], tmp_path / "cache")
+    assert "pathlib" in modules and "whoosh.searching" in modules
+    assert under(modules, ("urllib.parse", "ipaddress")) == []
+    code = ("import sys\nfrom judge.leanimport import import_pathlib\nimport_pathlib()\n"
+            "assert 'urllib.parse' not in sys.modules\nimport pathlib, urllib.parse\n"
+            "assert type(urllib.parse).__name__ == 'module' and urllib.parse.quote('a b') == 'a%20b'  # the real module\n"
+            "print(pathlib.PurePosixPath('/a b/規則').as_uri())\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "file:///a%20b/%E8%A6%8F%E5%89%87"

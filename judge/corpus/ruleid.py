@@ -7,26 +7,30 @@ chapter followed by dot-separated parts, each a number, a number with a letter, 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # One rule number, as it may appear inside running text.  A trailing "." is not part of it.
 RULE_ID = r"\d{3}(?:\.(?:\d+[a-z]?|[a-z])(?![a-z]))*"
-RULE_ID_RE = re.compile(rf"(?<![\d.]){RULE_ID}")
-_FULL_RE = re.compile(rf"^{RULE_ID}$")
-_TOKEN_RE = re.compile(r"\d+|[a-z]+")
+_FULL = rf"^{RULE_ID}$"
+_TOKEN = r"\d+|[a-z]+"
+# Words a judge may type around a number: 规则 709.2b, 規則706, 章节 707, rule 706, 第709.2b条, 709.2b 條.
+_PREFIX = r"^(?:规则|規則|章节|章節|条款|條款|条|條|rule|r|§)?\s*(?:第)?\s*"
+_SUFFIX = r"\s*(?:条|條|款|项|項|节|節)$"
+# Full-width digits, letters, brackets and the full stop (７０６．１ａ, 709.2（b）) as typed with a Chinese IME.
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3002: ord("."), 0x3000: ord(" ")}
+# A part in brackets: a letter right after a number joins it (709.2(b) → 709.2b), anything else is a part (.3).
+_BRACKET = r"(?<=\d)\(([a-z])\)|\.?\(([0-9a-z]+)\)"
+
+
+@lru_cache(maxsize=None)
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """Compiled on first use: a search imports this module for :data:`RULE_ID` and compiles none of them."""
+    return re.compile(pattern, flags)
 
 
 def is_rule_id(text: str) -> bool:
     """True when ``text`` is exactly one rule number."""
-    return bool(_FULL_RE.match(text))
-
-
-# Words a judge may type around a number: 规则 709.2b, 規則706, 章节 707, rule 706, 第709.2b条, 709.2b 條.
-_PREFIX_RE = re.compile(r"^(?:规则|規則|章节|章節|条款|條款|条|條|rule|r|§)?\s*(?:第)?\s*", re.IGNORECASE)
-_SUFFIX_RE = re.compile(r"\s*(?:条|條|款|项|項|节|節)$")
-# Full-width digits, letters, brackets and the full stop (７０６．１ａ, 709.2（b）) as typed with a Chinese IME.
-_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3002: ord("."), 0x3000: ord(" ")}
-# A part in brackets: a letter right after a number joins it (709.2(b) → 709.2b), anything else is a part (.3).
-_BRACKET_RE = re.compile(r"(?<=\d)\(([a-z])\)|\.?\(([0-9a-z]+)\)")
+    return bool(_re(_FULL).match(text))
 
 
 def _unbracket(m: re.Match[str]) -> str:
@@ -37,8 +41,8 @@ def normalize(text: str) -> str:
     """Canonical form of a typed rule number: ASCII, lower-case, no words around it, no spaces or brackets,
     no trailing dot (``第709.2b条``, ``规则709.2(b)``, ``709.2 b`` → ``709.2b``)."""
     plain = text.translate(_FULLWIDTH).strip().lower()
-    plain = _SUFFIX_RE.sub("", _PREFIX_RE.sub("", plain))
-    plain = _BRACKET_RE.sub(_unbracket, "".join(plain.split()))
+    plain = _re(_SUFFIX).sub("", _re(_PREFIX, re.IGNORECASE).sub("", plain))
+    plain = _re(_BRACKET).sub(_unbracket, "".join(plain.split()))
     return plain.rstrip(".")
 
 
@@ -58,7 +62,7 @@ def chapter(rule_id: str) -> str:
 def common_parts(a: str, b: str) -> int:
     """How many leading parts two rule numbers share (709.2z and 709.2a: 2; 709.2 and 706.1: 0)."""
     n = 0
-    for x, y in zip(_TOKEN_RE.findall(a), _TOKEN_RE.findall(b)):
+    for x, y in zip(_re(_TOKEN).findall(a), _re(_TOKEN).findall(b)):
         if x != y:
             break
         n += 1
@@ -67,12 +71,12 @@ def common_parts(a: str, b: str) -> int:
 
 def depth(rule_id: str) -> int:
     """How many parts a rule number has (706: 1, 706.1a: 3, 820.1.c.3: 4)."""
-    return len(_TOKEN_RE.findall(rule_id))
+    return len(_re(_TOKEN).findall(rule_id))
 
 
 def sort_key(rule_id: str) -> tuple[tuple[int, int | str], ...]:
     """Natural order: 409.9 < 409.10, 706.1 < 706.1a < 706.2, 820.1.c < 820.1.c.2."""
-    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in _TOKEN_RE.findall(rule_id))
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in _re(_TOKEN).findall(rule_id))
 
 
 def lineage(rule_id: str) -> list[str]:

@@ -11,7 +11,8 @@ from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 # indexes are rebuilt.  6: FAQ entries are indexed beside the rules (a ``kind`` field).
 # 7: a ``heading`` field, the query data (glossary, question words, vocabulary) stored with the index.
 # 8: stored folded texts for snippets (a ``folded`` field) and the glossary's folded spellings in the query data.
-ANALYSIS_VERSION = "8"
+# 9: segments written as one compound file each (read through mmap).
+ANALYSIS_VERSION = "9"
 
 
 class FoldingTokenizer(Tokenizer):

@@ -168,7 +168,8 @@ def index_cmd(rebuild: bool, corpus_root: Path | None) -> None:
     from judge.search.index import open_index
 
     oi = open_index(_source(corpus_root), force=rebuild)
-    count = oi.index.doc_count()
+    count = oi.reader.doc_count()
+    oi.reader.close()
     if oi.built_seconds is None:
         click.echo(t("msg.index.current", path=oi.path, count=count))
     else:

@@ -22,7 +22,6 @@ import json
 import os
 import time
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
@@ -30,7 +29,8 @@ from judge import filesig, paths
 from judge.search.analysis import ANALYSIS_VERSION
 from judge.search.concepts import glossary_path
 from judge.search.question import QUESTION_WORDS_PATH, QuestionWords
-from judge.search.whoosh_api import VERSION as WHOOSH_VERSION, FileStorage
+from judge.search.mapped import MappedStorage
+from judge.search.whoosh_api import VERSION as WHOOSH_VERSION
 
 if TYPE_CHECKING:
     from judge.corpus.store import Corpus
@@ -163,11 +163,11 @@ def cache_dir() -> Path:
     return paths.cache_dir() / "search"
 
 
-@dataclass
-class OpenIndex:
+class OpenIndex(NamedTuple):
     """An opened index and where it lives."""
 
     index: Any  # whoosh.index.FileIndex
+    reader: Any  # whoosh.reading.IndexReader: opened (and so checked) once, the caller's to use and close
     path: Path
     key: str
     data: dict[str, Any]  # query.json: the compiled glossary and question words
@@ -206,9 +206,14 @@ def discarding_broken_readers() -> Iterator[list[bool]]:
 
 def _open(path: Path, key: str) -> OpenIndex:
     data = json.loads((path / QUERY_DATA).read_text(encoding="utf-8"))
-    ix = FileStorage(str(path), readonly=True).open_index()
-    ix.doc_count()  # reads the table of contents and the segments: fails on garbage
-    return OpenIndex(ix, path, key, data)
+    ix = MappedStorage(str(path)).open_index()
+    reader = ix.reader()  # reads the table of contents and the segments: fails on garbage
+    try:
+        reader.doc_count()
+    except BaseException:
+        reader.close()
+        raise
+    return OpenIndex(ix, reader, path, key, data)
 
 
 def _write_pointer(root: Path, key: str, name: str) -> None:
@@ -261,9 +266,7 @@ def rebuild(source: Source, root: Path | None = None, key: str | None = None) ->
         raise
     _write_pointer(root, key, final.name)
     _prune(root)
-    oi = _open(final, key)
-    oi.built_seconds, oi.rules = time.perf_counter() - start, n
-    return oi
+    return _open(final, key)._replace(built_seconds=time.perf_counter() - start, rules=n)
 
 
 def open_index(source: Source | None = None, *, force: bool = False) -> OpenIndex:

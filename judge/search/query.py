@@ -13,25 +13,28 @@ Query syntax:
   (:mod:`judge.search.question`); each word and each Latin word must match;
 * when fewer than :data:`FEW` rules match every part, rules that share words with the query
   follow, ranked by the bag of its unigrams and bigrams, words and concepts (BM25F, with
-  coordination: :class:`judge.search.coord.CoordOr`), and the result says so.  A rule sharing
+  coordination: :func:`judge.search.coord.coordinated`), and the result says so.  A rule sharing
   only scattered characters with the query is never an answer.
+
+Whoosh reads and scores each term's postings; the parts are combined over them in
+:mod:`judge.search.postings`, each term read once per session.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 from judge.corpus.ruleid import RULE_ID
 from judge.search.concepts import Concept, Glossary
-from judge.search.coord import CoordOr
+from judge.search.coord import coordinated
 from judge.search.folding import fold, phrase_tokens, units
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
+from judge.search.postings import Postings, intersection
 from judge.search.question import QuestionWords, split_run
 from judge.search.snippet import best_snippet
-from judge.search.whoosh_api import query as wq, scoring
+from judge.search.whoosh_api import Searcher, query as wq, scoring
 
 FIELD_BOOSTS = {"text": 1.0, "examples": 0.4, "heading": 0.3}
 CONCEPT_BOOST = 3.0  # a rule the glossary says defines the concept
@@ -53,13 +56,6 @@ RULE_REF_RE = rf"(?:规则|章节|rule|第)?\s*(?<![\d.])(?P<id>{RULE_ID})(?!\d)
 @lru_cache(maxsize=None)
 def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
-
-
-class _Or(wq.Or):
-    """Whoosh's Or, always as a tree of union matchers: on a small index Whoosh would otherwise
-    preload every alternative into arrays the size of the index, which costs more than it saves."""
-
-    matcher_type = wq.Or.DEFAULT_MATCHER
 
 
 class QueryError(ValueError):
@@ -108,8 +104,7 @@ class ParsedQuery(NamedTuple):
         return CONCEPT_BOOST / max(len(self.parts), 1)
 
 
-@dataclass
-class Hit:
+class Hit(NamedTuple):
     """One ranked rule or FAQ entry (``kind``); ``snippet`` marks hits with ⟦ ⟧."""
 
     game: str
@@ -131,16 +126,15 @@ class Hit:
         }
 
 
-@dataclass
-class SearchResult:
+class SearchResult(NamedTuple):
     """Hits; whether some rule matched every part (``"all"``), only the bag found rules (``"any"``)
     or nothing did (``"none"``); notes."""
 
     hits: list[Hit]
     matched: str
     notes: list[str]
-    index_path: str = ""
-    note_keys: list[tuple[str, dict[str, object]]] = field(default_factory=list)  # the notes, for the CLI's words
+    index_path: str
+    note_keys: list[tuple[str, dict[str, object]]]  # the notes, for the CLI's words
 
 
 class _Item(NamedTuple):
@@ -284,7 +278,7 @@ class Builder:
         self.has = has
 
     def _or(self, subs: list[wq.Query]) -> wq.Query | None:
-        return None if not subs else subs[0] if len(subs) == 1 else _Or(subs)
+        return None if not subs else subs[0] if len(subs) == 1 else wq.Or(subs)
 
     def any_field(self, token: str, boost: float = 1.0) -> wq.Query | None:
         """``token`` in the rule text, the examples or the section heading."""
@@ -327,15 +321,10 @@ class Builder:
         """A phrase per pair of query words that stand side by side (see ``_pairs``)."""
         return [q for tokens, slop in parsed.pairs if (q := self.phrase(tokens, PAIR_WEIGHT, slop)) is not None]
 
-    def strict(self, parsed: ParsedQuery, parts: list[Part]) -> wq.Query:
-        """Every one of ``parts`` required; pairs of words as typed add to the score."""
-        required = wq.And([q for p in parts if (q := self.part(p, parsed.concept_boost(), parsed.sentence)) is not None])
-        pairs = self.pairs(parsed)
-        return wq.AndMaybe(required, _Or(pairs)) if pairs else required
-
-    def bag(self, parsed: ParsedQuery) -> CoordOr:
-        """The bag: each concept, phrase, Latin word and CJK bigram of the query a part; the single
-        characters of longer runs support (see :class:`CoordOr`); a one-character run is a part."""
+    def bag(self, parsed: ParsedQuery) -> tuple[list[wq.Query], list[wq.Query]]:
+        """The bag's parts and support (see ``judge.search.coord``): each concept, phrase, Latin word and CJK
+        bigram of the query a part; the single characters of longer runs and the pairs support; a one-character
+        run is a part."""
         anchors = [self.part(p, parsed.concept_boost(), parsed.sentence) for p in parsed.parts if p.kind != "word"]
         anchors += [self.any_field(w) for w in dict.fromkeys(parsed.words)]
         support: list[wq.Query | None] = []
@@ -345,7 +334,7 @@ class Builder:
                 continue
             anchors += [self.any_field(run[i : i + 2]) for i in range(len(run) - 1)]
             support += [self.any_field(c, UNIGRAM_WEIGHT) for c in dict.fromkeys(run)]
-        return CoordOr([q for q in anchors if q is not None], [q for q in support if q is not None] + self.pairs(parsed), COORD_EXPONENT)
+        return [q for q in anchors if q is not None], [q for q in support if q is not None] + self.pairs(parsed)
 
 
 def _hit(fields: dict[str, Any], score: float, needles: list[list[str]], pinned: bool = False) -> Hit:
@@ -368,7 +357,8 @@ class SearchSession:
         self.glossary = Glossary.from_data(oi.data["glossary"])
         self.words = QuestionWords.from_data(oi.data["question_words"])
         self._filters: dict[tuple[str | None, str], Any] = {}
-        self._searcher = oi.index.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2, terms_B=TERMS_B))
+        # the reader open_index checked, not a second one (opening a segment reads its files)
+        self._searcher = Searcher(oi.reader, weighting=scoring.BM25F(B=0.75, K1=1.2, terms_B=TERMS_B), fromindex=oi.index)
         self._docs = self._searcher.doc_count()
         reader = self._searcher.reader()
         self._df: Callable[[str], int] = lambda token: reader.doc_frequency("text", token)
@@ -380,6 +370,7 @@ class SearchSession:
             return known[(name, token)]
 
         self._builder = Builder(has)
+        self._postings = Postings(self._searcher)
 
     def close(self) -> None:
         self._searcher.close()
@@ -413,39 +404,21 @@ class SearchSession:
         self._open(rebuild(self.source, key=self.index.key))
         return self._run(query, game, limit, kind)
 
-    def _some_match_all(self, parsed: ParsedQuery, parts: list[Part], flt: Any) -> bool:
-        """Does some document (of the filter ``flt``) match every one of ``parts``?  Found without scoring: a
-        question's strict query has dozens of terms, and often no document has them all.  The documents of a word
-        (few terms) come first; each further part is asked only about the documents still in the running."""
-        docs: list[int] | None = None
-        for p in sorted(parts, key=lambda p: p.kind == "concept"):
-            q = self._builder.part(p, parsed.concept_boost(), parsed.sentence)  # the strict query's own part
-            if q is None:
-                return False
-            if docs is None:
-                docs = sorted(d for d in self._searcher.docs_for_query(q) if flt is None or d in flt)
-            else:
-                docs = self._among(q, docs)
-            if not docs:
-                return False
-        return True
-
-    def _among(self, q: wq.Query, docs: list[int]) -> list[int]:
-        """Those of the (sorted) documents ``docs`` that ``q`` matches, skipping to each in turn."""
-        out: list[int] = []
-        for sub, offset in self._searcher.leaf_searchers():
-            m = q.matcher(sub, sub.boolean_context())
-            for doc in docs:
-                local = doc - offset
-                if local < 0:
-                    continue
-                if not m.is_active():
-                    break
-                if m.id() < local:
-                    m.skip_to(local)
-                if m.is_active() and m.id() == local:
-                    out.append(doc)
-        return out
+    def _strict(self, parsed: ParsedQuery, present: list[Part], flt: set[int] | None, limit: int) -> list[tuple[int, float]]:
+        """The best ``limit`` documents (of the filter ``flt``) matching every one of the ``present`` parts, with
+        pairs of words as typed adding to their scores.  A question's parts have dozens of terms, and often no
+        document has them all: the pairs are read only when some document does."""
+        required = [self._postings.scores(q) for p in present if (q := self._builder.part(p, parsed.concept_boost(), parsed.sentence)) is not None]
+        matching = intersection(required)
+        if flt is not None:
+            matching = {d: s for d, s in matching.items() if d in flt}
+        if not matching:
+            return []
+        docs = sorted(matching)
+        for q in self._builder.pairs(parsed):
+            for doc, score in self._postings.scores_at(q, docs).items():
+                matching[doc] += score
+        return _top(matching, None, limit)
 
     def _filter(self, game: str | None, kind: str) -> Any:
         """The set of documents of one game and/or kind (built once per session), or None for all."""
@@ -481,15 +454,14 @@ class SearchSession:
         searched = " + ".join(t for t in parsed.shown if t not in absent)
         seen = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
         wanted = limit + len(pinned)
-        # a comprehension, not list(): list() asks Whoosh's Results for its length, which runs the query again
-        results = ([r for r in searcher.search(self._builder.strict(parsed, present), limit=wanted, filter=flt)]
-                   if present and (len(present) == 1 or self._some_match_all(parsed, present, flt)) else [])
+        results = self._strict(parsed, present, flt, wanted) if present else []
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
         if len(results) < FEW:
-            bag = searcher.search(self._builder.bag(parsed), limit=wanted + len(results), filter=flt)
-            strict = {r["key"] for r in results}
-            more = [r for r in bag if r["key"] not in strict]
+            parts, support = self._builder.bag(parsed)
+            bag = _top(coordinated(self._postings, parts, support, COORD_EXPONENT), flt, wanted + len(results))
+            strict = {doc for doc, _ in results}
+            more = [(doc, score) for doc, score in bag if doc not in strict]
             if more and not results and len(present) > 1:
                 notes.append(f"no rule matches all of {searched}; showing rules ranked by the words they share with it")
                 note_keys.append(("bag_only", {"searched": searched}))
@@ -500,13 +472,25 @@ class SearchSession:
             results += more
         else:
             matched = "all"
-        hits = [_hit(r.fields(), r.score, needles) for r in results if r["key"] not in seen][:limit]
+        stored = self._searcher.stored_fields
+        hits: list[Hit] = []
+        for doc, score in results:  # a snippet only for the hits shown
+            if len(hits) == limit:
+                break
+            fields = stored(doc)
+            if fields["key"] not in seen:
+                hits.append(_hit(fields, score, needles))
         if not hits and not pinned:
             matched = "none"
         top = max((h.score for h in hits), default=0.0)
-        for h in pinned:
-            h.score = round(top + 1.0, 3)
+        pinned = [h._replace(score=round(top + 1.0, 3)) for h in pinned]
         return SearchResult((pinned + hits)[:limit], matched, notes, str(self.index.path), note_keys)
+
+
+def _top(scores: dict[int, float], flt: set[int] | None, limit: int) -> list[tuple[int, float]]:
+    """The ``limit`` best documents (of the filter ``flt``) by score, the earlier document first among equals."""
+    ranked = sorted(((-score, doc) for doc, score in scores.items() if flt is None or doc in flt))[:limit]
+    return [(doc, -neg) for neg, doc in ranked]
 
 
 def search(

@@ -30,9 +30,10 @@ def _lower(text: str) -> str:
 
 
 def find_spans(folded_lower: str, needles: Iterable[str]) -> list[tuple[int, int, str]]:
-    """Non-overlapping ``(start, end, needle)`` occurrences, longer needles taking precedence."""
+    """Non-overlapping ``(start, end, needle)`` occurrences, longer needles taking precedence, then the needle
+    given first (the query's order: 效果 before 生效 in 来源离场后效果还会生效吗 marks 产生⟦效果⟧)."""
     taken: list[tuple[int, int, str]] = []
-    for needle in sorted({n for n in needles if n}, key=len, reverse=True):
+    for needle in sorted(dict.fromkeys(n for n in needles if n), key=len, reverse=True):  # a stable sort: no set order
         i = folded_lower.find(needle)
         while i >= 0 and len(taken) < MAX_SPANS:
             end = i + len(needle)

@@ -10,14 +10,13 @@ import ``tempfile``, ``shutil``, ``random`` and the date helpers of ``whoosh.uti
 (calendar, locale) for writing indexes and date fields; ``whoosh.compat`` also imports
 ``pickle.py`` (whose functions are the C module ``_pickle``'s) and ``queue`` (for the
 multiprocessing writer), the codec imports the fuzzy-term automata, ``whoosh.reading`` a spelling
-distance, and the hash tables ``hashlib`` for MD5 (which loads OpenSSL).
+distance, the hash tables ``hashlib`` for MD5 (which loads OpenSSL), and ``whoosh.searching`` the
+highlighter of its Results objects.
 
 While Whoosh is first imported, each of those modules that is not already loaded is served by
-a stand-in (:class:`_Deferred`): a module object whose named functions import the real module
+a stand-in (``judge.leanimport``): a module object whose named functions import the real module
 on their first call, and whose other attributes import it on first use.  ``cached_property``
-is ``functools.cached_property`` (the same caching descriptor).  The stand-ins are taken out
-of ``sys.modules`` right after, so a later ``import tempfile`` anywhere gets the real module;
-the names Whoosh bound keep forwarding to it.  No Whoosh file is changed or copied.
+is ``functools.cached_property`` (the same caching descriptor).  No Whoosh file is changed or copied.
 """
 
 from __future__ import annotations
@@ -26,8 +25,9 @@ import _pickle
 import functools
 import importlib
 import sys
-import types
-from typing import Any, Callable
+from typing import Any
+
+from judge.leanimport import standing_in
 
 try:
     import _md5
@@ -53,57 +53,21 @@ _DEFERRED: dict[str, dict[str, Any]] = {
     "queue": {},
     "whoosh.automata.lev": {},
     "whoosh.support.levenshtein": {"distance": None},
+    # result highlighting: only Whoosh's Results objects use it (judge marks its own snippets)
+    "whoosh.highlight": {},
     # the index's hash tables key on MD5: Python's built-in MD5 gives the same digests as hashlib's,
     # without loading OpenSSL (``_hashlib``, ~2 ms) at every start-up
     "hashlib": {"md5": getattr(_md5, "md5", None) if _md5 else None},
 }
 
 
-class _Deferred(types.ModuleType):
-    """Stands for a module: the first use of an attribute it does not hold imports the real module
-    (taking the stand-in out of ``sys.modules`` first, should that happen while Whoosh is imported)."""
-
-    def __getattr__(self, attr: str) -> Any:
-        if attr.startswith("__"):
-            raise AttributeError(attr)
-        real = self.__dict__.get("_real")
-        if real is None:
-            if sys.modules.get(self.__name__) is self:
-                del sys.modules[self.__name__]
-            real = self.__dict__["_real"] = importlib.import_module(self.__name__)
-        return getattr(real, attr)
-
-
-def _forwarder(module: str, name: str) -> Callable[..., Any]:
-    """A function that imports ``module`` when first called and calls its ``name``."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
-
-    call.__name__ = name
-    return call
-
-
-def _stand_in(module: str, attrs: dict[str, Any]) -> types.ModuleType:
-    mod = _Deferred(module, f"stand-in for {module} while Whoosh is imported (judge.search.whoosh_api)")
-    for name, value in attrs.items():
-        setattr(mod, name, _forwarder(module, name) if value is None else value)
-    return mod
-
-
 def _import_lean() -> None:
     """Import the Whoosh modules below with the stand-ins in place, then remove the stand-ins (the
     codec, which Whoosh would import when an index is opened, is imported here for the same reason)."""
-    placed = {m: _stand_in(m, attrs) for m, attrs in _DEFERRED.items() if m not in sys.modules}
-    sys.modules.update(placed)
-    try:
+    with standing_in(_DEFERRED, "Whoosh"):
         for m in ("whoosh.analysis", "whoosh.fields", "whoosh.index", "whoosh.filedb.filestore", "whoosh.query",
                   "whoosh.scoring", "whoosh.matching", "whoosh.searching", "whoosh.codec.whoosh3"):
             importlib.import_module(m)
-    finally:
-        for m, mod in placed.items():
-            if sys.modules.get(m) is mod:
-                del sys.modules[m]
 
 
 if "whoosh.searching" not in sys.modules:
@@ -114,7 +78,9 @@ from whoosh import fields, index, matching, query, scoring  # noqa: E402
 from whoosh.analysis import Token, Tokenizer  # noqa: E402
 from whoosh.codec.whoosh3 import W3Codec  # noqa: E402
 from whoosh.filedb.filestore import FileStorage  # noqa: E402
+from whoosh.filedb.structfile import BufferFile  # noqa: E402
+from whoosh.searching import Searcher  # noqa: E402
 
 VERSION = whoosh.versionstring()
 
-__all__ = ["FileStorage", "Token", "Tokenizer", "VERSION", "W3Codec", "fields", "index", "matching", "query", "scoring"]
+__all__ = ["BufferFile", "FileStorage", "Searcher", "Token", "Tokenizer", "VERSION", "W3Codec", "fields", "index", "matching", "query", "scoring"]
