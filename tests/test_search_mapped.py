@@ -66,11 +66,17 @@ def test_a_mapped_index_reads_postings_through_views(cache: Path) -> None:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_a_view_reads_seeks_and_reads_lines_as_a_file_does(seed: int) -> None:
+    import pickle
+
+    objs = [{"a": [1, 2.5, "字"]}, list(range(300)), ("x" * 5000, b"\n" * 10)]
+    blob = b"".join(pickle.dumps(o, protocol=p) for o, p in zip(objs, (0, 2, 5)))  # protocol 0 reads lines
+    view = _ViewFile(memoryview(blob))
+    assert [pickle.load(view) for _ in objs] == objs and view.tell() == len(blob)  # pickle reads ahead by peek
     rnd = random.Random(seed)
     data = bytes(rnd.choice(b"ab\ncd") for _ in range(10_000))
     ours, real = _ViewFile(memoryview(data)), io.BytesIO(data)
     for _ in range(300):
-        op = rnd.choice(["read", "readline", "seek", "seek_cur", "seek_end", "read_all"])
+        op = rnd.choice(["read", "readline", "seek", "seek_cur", "seek_end", "read_all", "peek"])
         if op == "read":
             n = rnd.randrange(-1, 50)
             assert ours.read(n) == real.read(n)
@@ -86,6 +92,9 @@ def test_a_view_reads_seeks_and_reads_lines_as_a_file_does(seed: int) -> None:
         elif op == "seek_end":
             off = -rnd.randrange(0, 100)
             assert ours.seek(off, 2) == real.seek(off, 2)
+        elif op == "peek":  # what is ahead, not advancing
+            ahead = ours.peek()
+            assert data[real.tell():].startswith(ahead) and (ahead or real.tell() >= len(data))
         else:
             assert ours.read() == real.read()
         assert ours.tell() == real.tell()

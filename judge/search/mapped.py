@@ -17,8 +17,8 @@ from judge.search.whoosh_api import BufferFile, FileStorage
 
 
 class _ViewFile:
-    """A read-only file over a memoryview: seek, tell, read and readline (what Whoosh and pickle ask of a
-    file), each read a copy of only the bytes read."""
+    """A read-only file over a memoryview: seek, tell, read, peek and readline (what Whoosh and pickle ask of a
+    file), each a copy of only the bytes read."""
 
     def __init__(self, view: memoryview) -> None:
         self._view = view
@@ -36,6 +36,11 @@ class _ViewFile:
         data = bytes(self._view[self._pos : end])
         self._pos = max(self._pos, end)
         return data
+
+    def peek(self, n: int = 0) -> bytes:
+        """Some bytes from the position on (up to 4 KB), not advancing: pickle reads ahead with it instead of
+        asking for each field of a small pickle."""
+        return bytes(self._view[self._pos : self._pos + 4096])
 
     def readline(self, limit: int = -1) -> bytes:
         rest = self._view[self._pos :] if limit < 0 else self._view[self._pos : self._pos + limit]
