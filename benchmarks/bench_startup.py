@@ -11,10 +11,13 @@ a judge runs again, not the first run after an install.  Bytecode is written to 
 folder (``PYTHONPYCACHEPREFIX``) as an installed package has it compiled, even when
 ``PYTHONDONTWRITEBYTECODE`` is set.
 
-    python benchmarks/bench_startup.py [--runs 20]
+    python benchmarks/bench_startup.py [--runs 30]
 
 Prints one line per command: the median and p90 of the wall-clock time and the median CPU time
-in milliseconds, each median as a ratio to the baseline's, and the ratio the project aims for.
+in milliseconds; as ratios, the median over the rounds of the command's time divided by the
+baseline's in the same round (the baseline runs just before it, so a spell in which a shared
+machine runs slow slows both), with the quartiles of the CPU ratio; and the ratio the project
+aims for.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=20, help="Timed runs per command (default 20).")
+    parser.add_argument("--runs", type=int, default=30, help="Timed runs per command (default 30).")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -72,20 +75,25 @@ def main() -> None:
             for i, cmd in enumerate(cmds):
                 times[i].append(timed(cmd, env))
         after = load()
-    base_wall = statistics.median(w for w, _ in times[0])
-    base_cpu = statistics.median(c for _, c in times[0])
     print(f"machine: {machine()}")
     print(f"load average before: {before}, after: {after}")
     print(f"{args.runs} runs each, interleaved; milliseconds\n")
-    header = f"{'command':<40} {'wall median':>11} {'p90':>5} {'ratio':>6}   {'CPU median':>10} {'ratio':>6}   {'target':>6}"
+    header = (f"{'command':<40} {'wall median':>11} {'p90':>5} {'ratio':>6}   {'CPU median':>10} {'ratio':>6} "
+              f"{'(quartiles)':>13}   {'target':>6}")
     print(header)
     print("-" * len(header))
     for (label, _, target), ts in zip(COMMANDS, times):
         walls = sorted(w for w, _ in ts)
         wall, cpu = statistics.median(walls), statistics.median(c for _, c in ts)
         p90 = walls[min(len(walls) - 1, int(0.9 * len(walls)))]
+        # each round's command against the baseline run just before it: a shared machine's slow spells, which
+        # last seconds, then slow both alike
+        wall_ratio = statistics.median(w / b for (w, _), (b, _) in zip(ts, times[0]))
+        cpu_ratios = [c / b for (_, c), (_, b) in zip(ts, times[0])]
+        q1, cpu_ratio, q3 = statistics.quantiles(cpu_ratios, n=4) if len(cpu_ratios) > 1 else [cpu_ratios[0]] * 3
         aim = f"≤{target:g}×" if target else ""
-        print(f"{label:<40} {wall:>11.0f} {p90:>5.0f} {wall / base_wall:>5.2f}×   {cpu:>10.0f} {cpu / base_cpu:>5.2f}×   {aim:>6}")
+        print(f"{label:<40} {wall:>11.0f} {p90:>5.0f} {wall_ratio:>5.2f}×   {cpu:>10.0f} {cpu_ratio:>5.2f}× "
+              f"{f'({q1:.2f}–{q3:.2f})':>13}   {aim:>6}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""A mutation review of the rules engine: does a test fail when a rule is broken?
+"""A mutation review of the rules engine (and of the search's scoring): does a test fail when a rule is broken?
 
 Each mutant is a small patch (a file, an exact piece of its text, what replaces it). The script copies the working
 tree for each mutant, applies the patch, runs the engine's tests there and reports whether a test failed ("killed")
@@ -9,7 +9,10 @@ or all passed ("survived"). The sets:
   events), with ``engine2``, ``engine3`` and ``zones`` (the index of where the cards are) — the figure is the share
   killed among those that are not equivalent (``EQUIVALENT`` says why).
 
-Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|engines|all] [--jobs N] [--only ID …]
+- ``search``: the search's scoring (scored postings, the bag's coordination, filters, snippets, the mapped index
+  files), run against the search tests.
+
+Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|search|engines|all] [--jobs N] [--only ID …]
 (`engines`: every engine set; `all`: those and the fixes.)
 Not collected by pytest (it runs pytest itself, once per mutant: about 20 s each).
 """
@@ -264,7 +267,45 @@ EQUIVALENT: dict[str, str] = {
 }
 
 
-SETS = {"fixes": FIXES, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES}
+# the search's scoring (issue 12): terms read once and combined over dictionaries, the bag, the mapped index files
+SP, SC, SQ, SM, SS = ("judge/search/postings.py", "judge/search/coord.py", "judge/search/query.py",
+                      "judge/search/mapped.py", "judge/search/snippet.py")
+SEARCH: list[tuple[str, str, str, str]] = [
+    ("postings: an Or keeps the best term, not the sum", SP, "out[doc] = out[doc] + score if doc in out else score",
+     "out[doc] = max(out[doc], score) if doc in out else score"),
+    ("postings: an And needs any part, not every one", SP,
+     "    common = set(min(parts, key=len))\n    for part in parts:\n        common.intersection_update(part)\n"
+     "    return {doc: sum(part[doc] for part in parts) for doc in sorted(common)}", "    return union(parts)"),
+    ("postings: a boost is ignored", SP,
+     "        return out if q.boost == 1.0 else {d: s * q.boost for d, s in out.items()}\n\n    def scores_at", "        return out\n\n    def scores_at"),
+    ("postings: AndMaybe drops the optional part", SP, "out = {d: s + optional[d] if d in optional else s for d, s in required.items()}",
+     "out = dict(required)"),
+    ("postings: a read term's boost is ignored where skipped to", SP, "read[d] * q.boost if q.boost != 1.0 else read[d]", "read[d]"),
+    ("postings: an Or's boost is ignored where skipped to", SP,
+     "            return out if q.boost == 1.0 else {d: s * q.boost for d, s in out.items()}\n        if isinstance(q, wq.Term) and",
+     "            return out\n        if isinstance(q, wq.Term) and"),
+    ("postings: no phrase ever matches", SP, "        return bool(docs)", "        return False"),
+    ("postings: a segment's offset is not added", SP, "out[m.id() + offset] = m.score()", "out[m.id()] = m.score()"),
+    ("coord: the share is not squared", SC, "(counts[doc] / live) ** exponent", "(counts[doc] / live)"),
+    ("coord: parts the index lacks count", SC, "live += bool(part)", "live += 1"),
+    ("coord: support adds nothing", SC, "            scores[doc] += score", "            pass"),
+    ("query: the bag ignores --game and --kind", SQ, "coordinated(self._postings, parts, support, COORD_EXPONENT), flt,",
+     "coordinated(self._postings, parts, support, COORD_EXPONENT), None,"),
+    ("query: the strict query ignores --game and --kind", SQ, "        if flt is not None:\n            matching =",
+     "        if False:\n            matching ="),
+    ("query: words side by side add nothing", SQ, "                matching[doc] += score", "                pass"),
+    ("query: an empty filter lets everything through", SQ, "if flt is None or doc in flt", "if not flt or doc in flt"),
+    ("snippet: overlapping words marked in set order", SS, "sorted(dict.fromkeys(n for n in needles if n), key=len, reverse=True)",
+     "sorted({n for n in needles if n}, key=len, reverse=True)"),
+    ("mapped: a read does not advance", SM, "        self._pos = max(self._pos, end)", "        pass"),
+    ("mapped: seek from the current position starts at 0", SM, "self._pos + pos if whence == 1", "pos if whence == 1"),
+    ("mapped: peek advances", SM, "        return bytes(self._view[self._pos : self._pos + 4096])", "        return self.read(4096)"),
+]
+SEARCH_TESTS = ["tests/test_search_coord.py", "tests/test_search_mapped.py", "tests/test_search_query.py",
+                "tests/test_search_faq.py", "tests/test_search_cli.py", "tests/test_search_index.py",
+                "tests/test_search_quality.py"]
+
+SETS = {"fixes": FIXES, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 
@@ -296,16 +337,17 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="mutant ids to run")
     args = parser.parse_args()
+    engines = [label for label in SETS if label not in ("fixes", "search")]
     chosen = [m for label, muts in SETS.items() for m in muts
-              if args.which in (label, "all") or (args.which == "engines" and label != "fixes")]
+              if args.which in (label, "all") or (args.which == "engines" and label in engines)]
     if args.only:
         chosen = [m for m in chosen if m[0] in args.only]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda m: run_one(m, TESTS), chosen))
+        results = list(pool.map(lambda m: run_one(m, SEARCH_TESTS if m in SEARCH else TESTS), chosen))
     for name, status, detail in results:
         print(f"{status:9} {name}  — {detail}")
     groups = [(label, {m[0] for m in muts}) for label, muts in SETS.items()]
-    groups.append(("all engine sets", {m[0] for label, muts in SETS.items() if label != "fixes" for m in muts}))
+    groups.append(("all engine sets", {m[0] for label, muts in SETS.items() if label in engines for m in muts}))
     for label, names in groups:
         rows = [(n, s) for n, s, _ in results if n in names]
         if not rows:
