@@ -223,8 +223,8 @@ def _write_segment(dest: str, docs: list[dict[str, Any]]) -> Any:
     (not yet in the index's table of contents).  Runs in a worker process for large corpora."""
     from whoosh.writing import SegmentWriter
 
-    # compound: one file per segment, which a reader maps into memory (mmap), so each term lookup reads a
-    # slice of memory instead of seeking and reading a file (a question's search: ~18% less time in process)
+    # compound: one file per segment, which judge.search.mapped maps into memory, so each term lookup reads a
+    # slice of memory instead of seeking and reading a file
     writer = SegmentWriter(FileStorage(dest).open_index(), _lk=False, limitmb=LIMIT_MB, compound=True, codec=Codec())
     try:
         for doc in docs:

@@ -22,6 +22,7 @@ Whoosh reads and scores each term's postings; the parts are combined over them i
 
 from __future__ import annotations
 
+import heapq
 import re
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple
@@ -489,7 +490,7 @@ class SearchSession:
 
 def _top(scores: dict[int, float], flt: set[int] | None, limit: int) -> list[tuple[int, float]]:
     """The ``limit`` best documents (of the filter ``flt``) by score, the earlier document first among equals."""
-    ranked = sorted(((-score, doc) for doc, score in scores.items() if flt is None or doc in flt))[:limit]
+    ranked = heapq.nsmallest(limit, ((-score, doc) for doc, score in scores.items() if flt is None or doc in flt))
     return [(doc, -neg) for neg, doc in ranked]
 
 
