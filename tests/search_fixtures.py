@@ -104,6 +104,7 @@ def corpus_root(tmp_path: Path, cache: Path) -> Path:
 
 
 QUERIES = Path(__file__).resolve().parent / "data" / "search_queries.yaml"
+HELD_OUT = Path(__file__).resolve().parent / "data" / "search_heldout.yaml"
 
 
 def real_corpus_root() -> Path:
@@ -113,9 +114,9 @@ def real_corpus_root() -> Path:
     return paths.corpus_dir()
 
 
-def load_queries() -> list[dict[str, Any]]:
-    """The labelled query set."""
-    return yaml.safe_load(QUERIES.read_text(encoding="utf-8"))["queries"]
+def load_queries(path: Path = QUERIES) -> list[dict[str, Any]]:
+    """The labelled query set (or the held-out questions, :data:`HELD_OUT`)."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]
 
 
 def evaluate(search_fn: Callable[[str, str | None], list[str]], queries: list[dict[str, Any]], k: int = 5) -> dict[str, Any]:
