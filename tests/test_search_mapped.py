@@ -76,7 +76,7 @@ def test_a_view_reads_seeks_and_reads_lines_as_a_file_does(seed: int) -> None:
     data = bytes(rnd.choice(b"ab\ncd") for _ in range(10_000))
     ours, real = _ViewFile(memoryview(data)), io.BytesIO(data)
     for _ in range(300):
-        op = rnd.choice(["read", "readline", "seek", "seek_cur", "seek_end", "read_all", "peek"])
+        op = rnd.choice(["read", "readline", "seek", "seek_cur", "seek_end", "read_all", "peek", "seek_negative"])
         if op == "read":
             n = rnd.randrange(-1, 50)
             assert ours.read(n) == real.read(n)
@@ -92,6 +92,11 @@ def test_a_view_reads_seeks_and_reads_lines_as_a_file_does(seed: int) -> None:
         elif op == "seek_end":
             off = -rnd.randrange(0, 100)
             assert ours.seek(off, 2) == real.seek(off, 2)
+        elif op == "seek_negative":  # a damaged offset: refused, the position kept
+            with pytest.raises(ValueError):
+                ours.seek(-rnd.randrange(1, 50))
+            with pytest.raises(ValueError):
+                real.seek(-1)
         elif op == "peek":  # what is ahead, not advancing
             ahead = ours.peek()
             assert data[real.tell():].startswith(ahead) and (ahead or real.tell() >= len(data))

@@ -25,7 +25,10 @@ class _ViewFile:
         self._pos = 0
 
     def seek(self, pos: int, whence: int = 0) -> int:
-        self._pos = pos if whence == 0 else self._pos + pos if whence == 1 else len(self._view) + pos
+        to = pos if whence == 0 else self._pos + pos if whence == 1 else len(self._view) + pos
+        if to < 0:  # as io.BytesIO: a damaged file's offsets must not wrap round to its end
+            raise ValueError(f"negative seek value {to}")
+        self._pos = to
         return self._pos
 
     def tell(self) -> int:
