@@ -10,21 +10,18 @@ document that matches some part, but never bring in a document by themselves.  W
 
 from __future__ import annotations
 
-from judge.search.postings import Postings, Scores
+from collections import Counter
+
+from judge.search.postings import Postings, Scores, union
 from judge.search.whoosh_api import query as wq
 
 
 def coordinated(postings: Postings, parts: list[wq.Query], support: list[wq.Query], exponent: float) -> Scores:
     """Each document some part matches, with its score as the module docstring says."""
-    scores: Scores = {}
-    counts: dict[int, int] = {}
-    live = 0  # parts occurring in the index
-    for q in parts:
-        part = postings.scores(q)
-        live += bool(part)
-        for doc, score in part.items():
-            scores[doc] = scores[doc] + score if doc in scores else score
-            counts[doc] = counts.get(doc, 0) + 1
+    matched = [postings.scores(q) for q in parts]
+    live = sum(1 for part in matched if part)  # parts occurring in the index
+    scores = union(matched)
+    counts = Counter(doc for part in matched for doc in part)
     docs = sorted(scores)
     for q in support:  # scored only at the documents some part brought in
         for doc, score in postings.scores_at(q, docs).items():

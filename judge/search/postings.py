@@ -50,17 +50,16 @@ class Postings:
             return {}
         else:
             return self._read(q)  # Whoosh's matcher applies the boost
-        return out if q.boost == 1.0 else {d: s * q.boost for d, s in out.items()}
+        return _boosted(out, q.boost)
 
     def scores_at(self, q: wq.Query, docs: list[int]) -> Scores:
         """The scores of those of the (ascending) ``docs`` that ``q`` matches: a term not read yet is skipped to
         each of them, so a common character is not scored at every document it occurs in."""
         if isinstance(q, wq.Or):
-            out = union(self.scores_at(sub, docs) for sub in q.subqueries)
-            return out if q.boost == 1.0 else {d: s * q.boost for d, s in out.items()}
+            return _boosted(union(self.scores_at(sub, docs) for sub in q.subqueries), q.boost)
         if isinstance(q, wq.Term) and (q.fieldname, q.text) in self._terms:
             read = self._terms[(q.fieldname, q.text)]
-            return {d: read[d] * q.boost if q.boost != 1.0 else read[d] for d in docs if d in read}
+            return _boosted({d: read[d] for d in docs if d in read}, q.boost)
         if not isinstance(q, (wq.Term, wq.Phrase)):  # a compound query: read whole (AndMaybe's matcher mis-scores after skip_to)
             whole = self.scores(q)
             return {d: whole[d] for d in docs if d in whole}
@@ -83,8 +82,7 @@ class Postings:
 
     def _may_match(self, q: wq.Phrase) -> bool:
         """Does some document have every word of the phrase (a phrase's matcher costs a term matcher per word)?"""
-        docs = intersection([self.term(q.fieldname, w) for w in q.words])
-        return bool(docs)
+        return bool(intersection([self.term(q.fieldname, w) for w in q.words]))
 
     def _read(self, q: wq.Query) -> Scores:
         out: Scores = {}
@@ -94,6 +92,11 @@ class Postings:
                 out[m.id() + offset] = m.score()
                 m.next()
         return out
+
+
+def _boosted(scores: Scores, boost: float) -> Scores:
+    """``scores`` times a query's boost (as Whoosh's wrapping matcher multiplies them)."""
+    return scores if boost == 1.0 else {d: s * boost for d, s in scores.items()}
 
 
 def union(parts: Iterable[Scores]) -> Scores:
