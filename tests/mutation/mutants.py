@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TESTS = ["tests/test_engine_rulings_review.py", "tests/test_rise_baseline.py", "tests/test_scenario_files.py",
+TESTS = ["tests/test_engine_rulings_review.py", "tests/test_scenario_baseline.py", "tests/test_scenario_files.py",
          "tests/test_sanguo_rules.py", "tests/test_scenario_loader.py", "tests/test_engine_chain.py",
          "tests/test_engine_dependency_batches.py", "tests/test_engine_durations_timestamps.py",
          "tests/test_engine_effects.py", "tests/test_engine_loops.py", "tests/test_engine_packets_loops.py",

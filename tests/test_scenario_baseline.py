@@ -1,0 +1,38 @@
+"""Every bundled scenario gives the same outcome and the same citations as when this baseline was recorded.
+
+``tests/data/scenario_baseline.json`` pins, for each scenario of the three games (by its path under ``scenarios/``),
+its status, its steps as (kind, cited rule ids), its final state and its expectations. Its 崛起 entries are the
+earlier ``rise_baseline.json`` (recorded before the engine became per-game, commit ccab0fa), unchanged; the
+Three-Kingdoms and Riftbound entries were recorded before the scenario language was declared in one registry. A
+change that alters a ruling or a citation on purpose regenerates the file and says why in its commit; any other
+difference is a regression.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.scenario.runner import final_state, run_file
+
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = json.loads((ROOT / "tests/data/scenario_baseline.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(BASELINE))
+def test_scenario_matches_the_recorded_outcome_and_citations(name: str) -> None:
+    want = BASELINE[name]
+    res = run_file(str(ROOT / "scenarios" / name))
+    assert res.status == want["status"]
+    assert res.game is not None
+    assert [[s.kind, list(s.cites)] for s in res.game.trace.steps] == want["steps"]
+    assert json.loads(json.dumps(final_state(res.game))) == want["final_state"]
+    got = [[c.ok, c.expect, c.actual] for c in res.checked]
+    assert json.loads(json.dumps(got, ensure_ascii=False)) == want["expectations"]
+
+
+def test_every_bundled_scenario_is_in_the_baseline() -> None:
+    files = sorted(str(p.relative_to(ROOT / "scenarios")) for p in (ROOT / "scenarios").rglob("*.yaml"))
+    assert files == sorted(BASELINE)
