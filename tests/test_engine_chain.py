@@ -35,9 +35,9 @@ xdraw:
   owner: you
   zone: hand
   type: ability
+  cost: X
   play:
     x: {max: 3}
-    cost: {resources: X}
     do: [{draw: {player: you, count: X}}]
 """
 
@@ -120,7 +120,7 @@ big:
   type: ability
   cost: 4
   play:
-    cost: {resources: 4, alt: {resources: 1}}
+    cost: {alt: {resources: 1}}
     do: []
 """
 
@@ -141,7 +141,7 @@ def test_total_cost_alternative_additional_reductions_minimum_and_floor() -> Non
 
 
 def test_cannot_pay_rewinds_and_the_player_gets_priority_back() -> None:
-    res = make(COSTLY.replace(", alt: {resources: 1}", ""), "- {play: big}\n", you_res=2)
+    res = make(COSTLY.replace("    cost: {alt: {resources: 1}}\n", ""), "- {play: big}\n", you_res=2)
     st = res.game.state
     assert res.status == "pass"
     assert st.cards["big"].zone == "hand" and st.pools["you"] == 2 and not st.chain and st.priority == "you"

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from test_engine_targets import health, make, power
 
-from judge.engine.continuous import explain
+from judge.engine.mechanisms.continuous import explain
 from judge.scenario.commands import run_cmd
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result, run

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from test_engine_targets import health, make, power
 
-from judge.engine.continuous import explain
+from judge.engine.mechanisms.continuous import explain
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result
 
@@ -361,7 +361,7 @@ def test_718_2g_each_counter_has_the_time_it_was_put_on_the_card() -> None:
     # 718.2g: "其时间印记为在该卡牌上放置该指示物的时间". U (power 1): C1 puts +1 (2), Zero's link sets power 0 (later
     # than that counter: 0), C2 puts +1 (later than Zero): 0 + 1 = 1.
     counter = "{name: NAME, owner: you, zone: hand, type: ability, " \
-              "play: {targets: [{filter: {type: unit}}], do: [{counters: {'on': target, kind: power, amount: 1}}]}}\n"
+              "play: {targets: [{filter: {type: unit}}], do: [{counters: {card: target, kind: power, amount: 1}}]}}\n"
     cards = "c1: " + counter.replace("NAME", "C1") + "c2: " + counter.replace("NAME", "C2") + """
 zero:
   name: Zero

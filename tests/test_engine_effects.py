@@ -407,7 +407,7 @@ x: {name: X, owner: you, zone: units, type: reinforcement, power: 2, health: 2}
 
 def test_719_2_dependent_effect_applies_after_what_it_depends_on() -> None:
     # "units with power ≥ 3 get +2 health" (earlier) depends on "+1 power" (later): applied after it.
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     res = make(DEP, "- {play: pump}\n- resolve_all\n")
     x = res.game.state.cards["x"]
@@ -436,7 +436,7 @@ t: {name: T, owner: opp, zone: units, type: reinforcement, power: 2, health: 3}
 def test_719_3_dependency_loop_starts_from_the_earliest_timestamp() -> None:
     # A ("health ≥ 3: +1 power") and B ("power ≤ 2: −1 health") depend on each other. Both are on the field from the
     # start (718.2a): the same timestamp, so their controller chooses which is earlier (718.3); the loop starts there.
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     a_first = make(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [a, b]}\n")
     assert a_first.status == "pass", a_first.open_choice
@@ -463,7 +463,7 @@ shrink:
 
 
 def test_719_1_a_later_change_to_a_value_depends_on_the_effect_already_changing_it() -> None:
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     res = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: lord}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
@@ -478,7 +478,7 @@ def test_719_1_a_later_change_to_a_value_depends_on_the_effect_already_changing_
 
 def test_719_1_a_power_of_0_is_a_value_and_no_power_is_none() -> None:
     # "增加或减少一张卡牌战斗力的影响只会对具有战斗力数值（包括0）的卡牌的结果产生影响"
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     zero = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: zero}\n")
     assert zero.game.chars(zero.game.state.cards["zero"])["power"] == 0  # 0 + 1 − 1
@@ -491,7 +491,7 @@ def test_719_1_a_power_of_0_is_a_value_and_no_power_is_none() -> None:
 
 def test_719_1_effects_that_started_together_do_not_depend_on_each_other_by_value() -> None:
     # Both on the field from the start (one timestamp): neither was "already" changing the value; 718.3 orders them.
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     board = LORD + "lord2: {name: Lord2, owner: you, zone: commander, type: equipment, abilities: " \
                    "[{kind: continuous, affects: {each: {type: reinforcement, controller: you}}, power: 2}]}\n"
@@ -519,7 +519,7 @@ def test_719_1_the_value_reading_does_not_override_the_first_part() -> None:
     # applies to T. Pump acting on the value Cap was already changing would make the two a loop (719.3) started
     # from Cap, giving T 2 + 1 + 1 = 4 while Cap's condition (power ≤ 2) is false; the first part stands instead:
     # Pump first (2 → 3), then Cap no longer applies. T has 3.
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     before = make(FIRST_PART, "- {pass: you}\n")
     assert before.game.chars(before.game.state.cards["t"])["power"] == 3  # 2 + Cap's 1
@@ -546,7 +546,7 @@ eq: {name: Eq, owner: you, zone: commander, type: equipment,
 def test_719_1_an_amount_reading_the_cards_own_value_depends_on_what_changes_that_value() -> None:
     # Eq (earlier): "power equal to its health". HP (later): +2 health. Applying HP changes what Eq does (3 → 5), so
     # Eq depends on HP (719.1) and applies after it (719.2): T has 5 health and 5 power, not the printed health 3.
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     before = make(OWN_VALUE, "- {pass: you}\n")
     assert before.game.chars(before.game.state.cards["t"])["power"] == 3
@@ -557,7 +557,7 @@ def test_719_1_an_amount_reading_the_cards_own_value_depends_on_what_changes_tha
 
 
 def test_718_2g_counters_have_their_own_timestamp_in_explain() -> None:
-    from judge.engine.continuous import explain
+    from judge.engine.mechanisms.continuous import explain
 
     res = make("c: {name: C, owner: you, zone: units, type: reinforcement, power: 1, health: 1, counters: {power: 2}}\n", "- {pass: you}\n")
     lines = explain(res.game)["c"]["power"]

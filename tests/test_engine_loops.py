@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.choice import Choice, FirstOption
-from judge.engine.loops import Detector, GameOver
+from judge.engine.mechanisms.loops import Detector, GameOver
 from judge.engine.refs import PlayerRef
 from judge.engine.trace import LinkInfo
 from judge.scenario.loader import load_text

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from judge.engine.choice import FirstOption
-from judge.engine.loops import signature
+from judge.engine.mechanisms.loops import signature
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result, build_game, run
 from test_engine_effects import OPTIONAL

@@ -143,7 +143,7 @@ negate:
 
 
 def test_interrupting_a_card_link_puts_it_into_the_salvage_base_without_refund() -> None:
-    cards = UNITS + BOLT.replace("play:\n", "play:\n    cost: {resources: 2}\n") + NEGATE
+    cards = UNITS + BOLT.replace("  play:\n", "  cost: 2\n  play:\n") + NEGATE
     res = make(cards, "- {play: bolt}\n- {play: negate, by: opp}\n- resolve_all\n", "- {for: bolt, target: a}\n")
     st = res.game.state
     assert st.cards["bolt"].zone == "salvage" and st.cards["a"].damage == 0 and st.pools["you"] == 3

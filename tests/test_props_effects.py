@@ -34,7 +34,7 @@ def boards(draw: st.DrawFn) -> str:
         to = draw(st.sampled_from(["hand", "salvage", "vortex", "resources", "units", "deck"]))
         body = {"damage": f"damage: {{to: {{each: {{type: unit}}}}, amount: {amount}}}",
                 "repair": f"repair: {{to: {{each: {{type: unit}}}}, amount: {amount}}}",
-                "counters": f"counters: {{'on': {{each: {{type: unit}}}}, kind: {draw(st.sampled_from(['health', 'power']))}, amount: {counters}}}",
+                "counters": f"counters: {{card: {{each: {{type: unit}}}}, kind: {draw(st.sampled_from(['health', 'power']))}, amount: {counters}}}",
                 "move": f"move: {{card: {unit}, to: {to}}}",
                 "destroy": f"destroy: {unit}"}[op]
         lines.append(f"  a{k}: {{name: A{k}, owner: you, zone: hand, type: ability, play: {{do: [{{{body}}}]}}}}")

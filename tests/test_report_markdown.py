@@ -1,6 +1,6 @@
-"""Markdown reports escape every value they place: hostile titles, names, notes, card texts and `cites` values
-(which become anchors) inject no link, image, heading, table or HTML — checked with a real CommonMark parser with
-tables and linkify on — and the text itself still reads as given."""
+"""Markdown reports escape every value they place: hostile titles, names, notes and card texts inject no link, image,
+heading, table or HTML — checked with a real CommonMark parser with tables and linkify on — and the text itself still
+reads as given. A `cites` value (which becomes an anchor) must be a rule number: anything else is refused at load."""
 
 import re
 from pathlib import Path
@@ -46,7 +46,6 @@ def hostile_file(tmp_path: Path) -> Path:
     data["cards"]["brute"]["name"] = HOSTILE["card"]
     data["cards"]["brute"]["text"] = HOSTILE["text"]
     data["expect"][0]["note"] = HOSTILE["note"]
-    data["expect"] += [{"cites": HOSTILE["cites"]}, {"not_cites": HOSTILE["not_cites"]}]
     path = tmp_path / "hostile.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
@@ -66,13 +65,10 @@ def test_hostile_values_inject_nothing_into_markdown(tmp_path: Path) -> None:
     assert not [t for t in toks if t.type == "image"]
     links = [t.attrGet("href") for t in toks if t.type == "link_open"]
     assert links and all(h.startswith("#") and h[1:] in anchors for h in links), [h for h in links if h[1:] not in anchors]
-    # the hostile file has the plain one's blocks, plus for each added expectation a table row and a block for the
-    # rule it names (a heading: the id, not in the corpus)
-    kinds = ("table_open", "blockquote_open", "hr", "bullet_list_open", "ordered_list_open")
+    # the hostile file has exactly the plain one's blocks: its values made none of their own
+    kinds = ("table_open", "blockquote_open", "hr", "bullet_list_open", "ordered_list_open", "tr_open", "heading_open")
     for kind in kinds:
         assert sum(t.type == kind for t in toks) == sum(t.type == kind for t in plain), kind
-    assert sum(t.type == "tr_open" for t in toks) == sum(t.type == "tr_open" for t in plain) + 2
-    assert sum(t.type == "heading_open" for t in toks) == sum(t.type == "heading_open" for t in plain) + 2
     raw_html = [t.content for t in toks if t.type in ("html_inline", "html_block")]
     # the only HTML: line breaks inside a value, and the anchors of the rule blocks
     assert all(re.fullmatch(r'<br>|<a id="r-[0-9A-Za-z._-]+">|</a>|<a id="r-[0-9A-Za-z._-]+"></a>', h.strip()) for h in raw_html)
@@ -88,7 +84,18 @@ def test_hostile_values_still_read_as_given(tmp_path: Path) -> None:
     for key in ("title", "card", "player"):
         assert HOSTILE[key] in text, key
     assert "http://evil.example www.evil.example x@evil.example `c` *em* __s__ | pipe |" in text
-    assert "解析过程引用了规则 x](http://evil.example) ![i](http://evil.example/i.png)" in text
+
+
+def test_a_cites_value_that_is_not_a_rule_number_is_refused_where_it_stands(tmp_path: Path) -> None:
+    """`cites:` and `not_cites:` name a rule: text that is no rule number could never be cited (a `not_cites:` of it
+    would always hold), so it is refused as the file is loaded, not placed in a report."""
+    path = hostile_file(tmp_path)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["expect"] += [{"cites": HOSTILE["cites"]}, {"not_cites": HOSTILE["not_cites"]}]
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["report", str(path), "-o", str(tmp_path / "r.md"), "--format", "md"])
+    assert res.exit_code == 2 and "expect.3.cites" in res.output and "expect.4.not_cites" in res.output
+    assert not (tmp_path / "r.md").exists()
 
 
 def test_a_hostile_cites_value_gets_a_safe_anchor_in_html_too(tmp_path: Path) -> None:

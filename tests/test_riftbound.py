@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.engine.mechanisms.expectations import check
+
 from judge.corpus.store import load_corpus
 from judge.games import load_game
 from judge.scenario.loader import ScenarioError, load_file, load_text
@@ -52,7 +54,9 @@ def kinds(res: Result) -> list[str]:
 def own(res: Result, cid: str, key: str) -> object:
     """Riftbound's own state of a card (Empowered, stunned, where it is), as an expectation reads it."""
     assert res.game is not None
-    return res.game.data.expectation(res.game, {"card": cid, key: None})[key][0]  # type: ignore[index]
+    from judge.engine.mechanisms.expectations import check
+
+    return check(res.game, {"card": cid, key: None}).actual[key]
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -206,7 +210,7 @@ def test_flow_banishes_in_either_order_of_the_two_replacements() -> None:
 def test_a_flow_spell_that_resolves_goes_to_the_trash() -> None:
     """vendetta-01: 「除了因執行自身效果以外……就會被放逐」: leaving the Chain as its own resolution ends is not banished."""
     res = make("""
-    f: {name: f, owner: you, zone: hand, type: spell, keywords: [{川流: 1}], play: {cost: {resources: 3}, do: []}}
+    f: {name: f, owner: you, zone: hand, type: spell, keywords: [{川流: 1}], cost: 3, play: {do: []}}
     """, "- {play: f}\n- resolve_all\n", "- {for: f, alt_cost: true}\n")
     assert card(res, "f").zone == "trash"  # type: ignore[attr-defined]
 
@@ -300,8 +304,8 @@ def test_the_heron_does_nothing_from_base() -> None:
     """vendetta-25: 「若我身處戰場」: in base, the first card played does not make the next one cheaper."""
     res = make("""
     heron: {uses: astral_heron, owner: you, zone: base}
-    c1: {name: c1, owner: you, zone: hand, type: spell, play: {cost: {resources: 3}}}
-    c2: {name: c2, owner: you, zone: hand, type: spell, play: {cost: {resources: 3}}}
+    c1: {name: c1, owner: you, zone: hand, type: spell, cost: 3}
+    c2: {name: c2, owner: you, zone: hand, type: spell, cost: 3}
     """, "- {play: c1}\n- resolve_all\n- {play: c2}\n- resolve_all\n", you="resources: 6")
     assert res.game is not None and res.game.state.pools["you"] == 0 and "next_cost_used" not in kinds(res)
 
@@ -315,7 +319,7 @@ def test_swain_scores_nothing_without_a_spell_played() -> None:
     p: {uses: patched_porobot, owner: you, zone: hand}
     """, "- {play: p}\n- resolve_all\n- {conquer: arena, by: you}\n- resolve_all\n")
     assert res.game is not None and "score" not in kinds(res)
-    assert res.game.data.expectation(res.game, {"player": "you", "points": 1}) == {"points": (1, 1)}
+    assert check(res.game, {"player": "you", "points": 1}).ok
 
 
 # --- Deflect (vendetta-32) --------------------------------------------------------------------------------------------
@@ -329,7 +333,7 @@ def test_deflect_is_paid_for_each_choice_when_nothing_lets_it_be_ignored() -> No
     choices = "".join(f"- {{for: rain, slot: t{n}, target: irelia}}\n" for n in range(1, 7))
     res = make(cards, "- {play: rain}\n", choices, you="resources: 2, power: 6")
     assert res.game is not None and kinds(res).count("deflect") == 6
-    assert res.game.data.expectation(res.game, {"player": "you", "power": 0}) == {"power": (0, 0)}
+    assert check(res.game, {"player": "you", "power": 0}).ok
     res = make(cards, "- {play: rain}\n", choices, you="resources: 2, power: 5")
     assert "rewind" in kinds(res)
 
@@ -472,11 +476,22 @@ def test_a_scenario_card_overrides_the_librarys_field() -> None:
     assert sc.data["cards"]["gp"]["power"] == 1 and sc.data["cards"]["gp"]["name"]["zh"] == "「海军」刚普朗克"
 
 
-def test_a_game_cannot_redefine_a_field_of_the_shared_format() -> None:
-    """A game's `schema:` adds fields; one that changed an existing field's meaning for every game is refused."""
-    from copy import deepcopy
+def test_a_game_cannot_redefine_a_word_of_the_shared_mechanisms_unless_it_says_so() -> None:
+    """A game's mechanisms add words; one that gave an existing word another meaning for the shared format without
+    saying so (``overrides=True``, as Riftbound's ``move`` and ``play`` do) is refused as the vocabulary is made."""
+    import sys
+    import types
 
-    from judge.scenario.loader import _add_game_fields, schema
+    from judge.engine.language.shapes import Int
+    from judge.engine.language.vocabulary import Vocabulary
+    from judge.engine.language.words import Mechanism
 
-    with pytest.raises(ValueError, match="ability.power"):
-        _add_game_fields(deepcopy(schema()), {"ability": {"power": {"type": "integer", "minimum": 0}}})
+    rogue = types.ModuleType("judge.games.rogue.power")
+    rogue.MECHANISM = Mechanism("rogue.power", "a field of the shared format meant otherwise")  # type: ignore[attr-defined]
+    rogue.MECHANISM.word("characteristic", "power", Int(0))  # type: ignore[attr-defined]
+    sys.modules["judge.games.rogue.power"] = rogue
+    try:
+        with pytest.raises(ValueError, match="characteristic word 'power' declared by continuous and rogue.power"):
+            Vocabulary(["continuous", "rogue.power"])
+    finally:
+        del sys.modules["judge.games.rogue.power"]

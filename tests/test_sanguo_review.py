@@ -23,7 +23,7 @@ def make(cards: str, actions: str, choices: str = "", turn: str = "you") -> Resu
 
 
 DRAW = """
-study: {name: 讀書, owner: you, zone: hand, type: tactic, cost: 1, play: {cost: {resources: 1}, do: [{draw: {player: you, count: 1}}]}}
+study: {name: 讀書, owner: you, zone: hand, type: tactic, cost: 1, play: {do: [{draw: {player: you, count: 1}}]}}
 top: {name: 牌庫頂, owner: you, zone: deck, type: tactic}
 """
 
@@ -53,7 +53,7 @@ def test_a_passive_ability_still_triggers_in_the_opponents_turn() -> None:
       power: 1
       health: 1
       abilities: [{kind: triggered, text: 每當對手使用錦囊時，摸一張牌。, when: {event: used, player: opponent}, do: [{draw: {player: you, count: 1}}]}]
-    plan: {name: 計策, owner: opp, zone: hand, type: tactic, cost: 1, play: {cost: {resources: 1}, do: []}}
+    plan: {name: 計策, owner: opp, zone: hand, type: tactic, cost: 1, play: {do: []}}
     """)
     res = make(cards, "- {play: plan, by: opp}\n- resolve_all\n", turn="opp")
     assert res.status == "pass" and res.game is not None
@@ -61,7 +61,7 @@ def test_a_passive_ability_still_triggers_in_the_opponents_turn() -> None:
 
 
 SPLIT = """
-volley: {name: 連弩, owner: you, zone: hand, type: tactic, cost: 1, play: {cost: {resources: 1}, targets: [{filter: {type: unit, controller: opponent}, count: 2, distribute: 3}], do: [{damage: {to: target, amount: 0}}]}}
+volley: {name: 連弩, owner: you, zone: hand, type: tactic, cost: 1, play: {targets: [{filter: {type: unit, controller: opponent}, count: 2, distribute: 3}], do: [{damage: {to: target, amount: 0}}]}}
 a: {name: 甲, owner: opp, zone: battlefield, type: troop, power: 1, health: 5}
 b: {name: 乙, owner: opp, zone: battlefield, type: troop, power: 1, health: 5}
 """
@@ -89,11 +89,10 @@ double:
   status: [quick]
   cost: 1
   play:
-    cost: {resources: 1}
     targets: [{name: protect, filter: {type: unit, controller: you}}, {name: decoy, filter: {type: unit, controller: you}}]
     do: [{replace: {event: damage, to: protect, until: turn, instead: [{damage: {to: decoy, amount: {event: amount}}}]}}]
-disguise: {name: 偽裝, owner: you, zone: hand, type: tactic, status: [quick], cost: 1, play: {cost: {resources: 1}, targets: [{filter: {type: unit}}], do: [{modify: {cards: target, type: equipment}}]}}
-fire: {name: 火攻, owner: opp, zone: hand, type: tactic, status: [quick], cost: 1, play: {cost: {resources: 1}, targets: [{filter: {type: unit}}], do: [{damage: {to: target, amount: 2}}]}}
+disguise: {name: 偽裝, owner: you, zone: hand, type: tactic, status: [quick], cost: 1, play: {targets: [{filter: {type: unit}}], do: [{modify: {cards: target, type: equipment}}]}}
+fire: {name: 火攻, owner: opp, zone: hand, type: tactic, status: [quick], cost: 1, play: {targets: [{filter: {type: unit}}], do: [{damage: {to: target, amount: 2}}]}}
 lord: {name: 大將, owner: you, zone: battlefield, type: troop, power: 3, health: 3}
 guard: {name: 親兵, owner: you, zone: battlefield, type: troop, power: 1, health: 3}
 """

@@ -110,7 +110,7 @@ def test_recursion_error_while_checking_is_caught(monkeypatch: pytest.MonkeyPatc
 
     def deep(*args: Any) -> None:
         raise RecursionError
-    monkeypatch.setattr(loader, "_check_schema", deep)
+    monkeypatch.setattr(loader, "check", deep)
     with pytest.raises(loader.ScenarioError) as info:
         loader.load_text(YOURS, "f.yaml")
     assert "嵌套太深" in str(info.value) and str(info.value).startswith("f.yaml:")
@@ -122,7 +122,7 @@ CASES = {
                          "div", "未知的数字运算“div”"),
     "undefined variable": ("do: [{destroy: target}]", "do: [{destroy: target}, {draw: {player: you, count: {var: nope}}}]",
                            "nope}", "未定义的变量“nope”"),
-    "negative amount": ("do: [{destroy: target}]", "do: [{damage: {to: target, amount: -5}}]", "-5", "数量不能为负"),
+    "negative amount": ("do: [{destroy: target}]", "do: [{damage: {to: target, amount: -5}}]", "-5", "-5 小于允许的最小值 0"),
     "negative x max": ("      do: [{destroy: target}]", "      x: {max: -3}\n      do: [{destroy: target}]", "-3", "小于允许的最小值 0"),
     "ability index": ("  - {play: strike, by: you}", "  - {use: alberto, by: you, ability: 7}", "7}", "没有第 7 个可使用的能力"),
     "ability name": ("  - {play: strike, by: you}", "  - {use: alberto, by: you, ability: nope}", "nope}", "没有名为“nope”的可使用的能力"),

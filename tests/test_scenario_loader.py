@@ -45,7 +45,7 @@ def test_card_in_two_zones() -> None:
 def test_type_error_names_the_field() -> None:
     text = GOOD.replace("    cost: 2\n", "    cost: two\n", 1)
     e = error(text)
-    assert "cards.alberto.cost" in e.message and "应为整数，实际是文字 two" in e.message and e.line == line_of(text, "cost: two")
+    assert "cards.alberto.cost" in e.message and "应为整数或X，实际是文字 two" in e.message and e.line == line_of(text, "cost: two")
 
 
 def test_ability_the_language_cannot_express() -> None:

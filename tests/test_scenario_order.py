@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
-from judge.scenario.loader import load_text
+from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import run
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
@@ -37,8 +38,10 @@ def test_after_counts_only_later_steps() -> None:
     # both targets steps exist, but only one follows the trigger firing: `count: 2` with `after:` must fail
     res = _with([{"step": "targets", "after": "trigger_effect_fires", "count": 2}])
     assert res.status != "pass" and res.checked[0].actual == 1  # type: ignore[attr-defined]
-    res = _with([{"step": "targets", "after": "no_such_step", "count": 0}])
-    assert res.status == "pass"  # type: ignore[attr-defined]
+    # a step kind no trace has would make `count: 0` always hold: it is refused as the file is loaded
+    with pytest.raises(ScenarioError) as info:
+        _with([{"step": "targets", "after": "no_such_step", "count": 0}])
+    assert "no_such_step" in info.value.message and info.value.line > 1
 
 
 def test_715_1_the_only_legal_target_exists_only_after_the_effect_is_created() -> None:

@@ -1,16 +1,14 @@
-"""The per-user cache of parsed scenarios (judge.scenario.loader.parse): the same data, marks and errors as
-reading the YAML, a damaged entry read again, a changed file never served from an old entry, and the schema's
-digest remembered by its files' signatures (judge.filesig)."""
+"""The per-user cache of parsed scenarios (judge.scenario.parse.parse): the same data, marks and errors as
+reading the YAML, a damaged entry read again, a changed file never served from an old entry."""
 
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
 
-from judge.scenario import loader
+from judge.scenario import parse as loader
 from judge.scenario.loader import ScenarioError, load_file, load_text
 
 GOOD = (Path(__file__).resolve().parent.parent / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
@@ -86,37 +84,3 @@ def test_a_file_changed_in_place_is_read_again_even_within_the_same_second(cache
     f.write_text(GOOD.replace("turn: you", "turn: opp", 1), encoding="utf-8")  # the same size
     os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same modification time
     assert load_file(f).data["turn"] == "opp"
-
-
-def test_the_schema_digest_is_remembered_by_its_files_signatures(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = loader._schema_digest.__wrapped__()  # computed (the inputs are older than the racy window)
-    calls: list[int] = []
-    real = loader.schema
-
-    def counted() -> dict:
-        calls.append(1)
-        return real()
-
-    monkeypatch.setattr(loader, "schema", counted)
-    assert loader._schema_digest.__wrapped__() == expected and calls == []  # from the memo: no schema built
-    (cache / "schema-digests.json").write_text("{not json", encoding="utf-8")  # a damaged memo
-    assert loader._schema_digest.__wrapped__() == expected and calls == [1]
-    assert loader._schema_digest.__wrapped__() == expected and calls == [1]  # remembered again
-
-
-def test_the_schema_digest_is_computed_while_an_input_is_within_the_racy_window(cache: Path, tmp_path: Path,
-                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    extra = tmp_path / "game.yaml"
-    extra.write_text("x: 1\n", encoding="utf-8")  # just written: its signature cannot be trusted yet
-    monkeypatch.setattr(loader, "_schema_inputs", lambda: [loader.SCHEMA_PATH, extra])
-    calls: list[int] = []
-    real = loader.schema
-    monkeypatch.setattr(loader, "schema", lambda: calls.append(1) or real())
-    for _ in range(2):
-        loader._schema_digest.__wrapped__()
-    assert calls == [1, 1]
-    past = time.time() - 10
-    os.utime(extra, (past, past))
-    for _ in range(2):
-        loader._schema_digest.__wrapped__()
-    assert calls == [1, 1, 1]  # once the file is old enough, its signature stands for it

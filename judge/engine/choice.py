@@ -5,30 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-# Kinds of choice, in the words a scenario's `choices:` entries use.
-CHOICE_KINDS = (
-    "target",      # [target.choose]: the targets of one target slot
-    "count",       # [target.count]: how many targets, for a variable count
-    "distribute",  # [target.distribute]: how a positive amount is spread over the targets
-    "mode",        # [chain.mode]
-    "x",           # [chain.x]
-    "alt_cost",    # [cost.total]: use the alternative cost or not
-    "cost_card",   # [cost.total]: which card pays a cost (e.g. "destroy one of your ready units")
-    "pay",         # an optional cost of a triggered ability, paid when it is added [trigger.to_chain]
-    "may",         # [trigger.may], [effect.may]: an optional part, decided on resolution
-    "order",       # [trigger.order]: the order of one player's waiting triggers
-    "discard",     # which cards to discard
-    "new_target",  # [target.change]
-    "unique",      # [enter.unique]: which card to keep
-    "replacement", # [replacement.chooser]: which replacement effect applies next (by its source card id; "none" for armor)
-    "loop",        # [loop.optional], [loop.mandatory]: the number of times a loop repeats
-    "timestamps",  # [timestamp.simultaneous]: the order of one player's continuous effects that started at the same time
-    "sacrifice",   # [effect.sacrifice]: which of their cards a player sacrifices
-    "name",        # [effect.name]: the word a player names (a card type …)
-    "card",        # a card a step lets its controller choose as it happens (not a target)
-)
-
-
 @dataclass(frozen=True)
 class Choice:
     """One open decision: who decides, for which card's link or ability, and the legal options."""

@@ -2,20 +2,23 @@
 
 The engine names what it applies by a *rule key* (``resolve.recheck``: re-check targets on resolution) and asks the
 game's ruleset which of that game's rules the key stands for; a game maps a key to ``[]`` when no rule of its
-document governs the step (the trace then says the step rests on a rule outside the document). Where games really
-differ, the engine calls a policy method here; each game's ``judge/games/<game>/rules.py`` overrides the ones it needs.
+document governs the step (the trace then says the step rests on a rule outside the document). What a game's files may
+say, and what carries each word out, is its vocabulary: the mechanisms its data lists (``mechanisms:``). Where games
+really differ in a decision the shared mechanisms make, the engine calls a typed policy here; each game's
+``judge/games/<game>/rules.py`` overrides the ones it needs.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.language.vocabulary import Vocabulary
 from judge.engine.refs import Text
 
 if TYPE_CHECKING:
     from judge.engine.events import Event
     from judge.engine.game import Game
-    from judge.engine.replacement import ReplEffect
+    from judge.engine.mechanisms.replacement import ReplEffect
     from judge.engine.state import Card
 
 # zone ids every game with an engine has (their names and whether they are on the field come from its data)
@@ -58,7 +61,7 @@ class Ruleset:
         self.keywords: dict[str, dict[str, Any]] = data.get("keywords") or {}  # keyword abilities the rules define
         self.field_zones = frozenset(z for z, info in self.zones.items() if info.get("field"))
         self._cited: dict[tuple[str, ...], Cites] = {}
-        self._ops: dict[str, Any] | None = None
+        self.vocab = Vocabulary(data.get("mechanisms") or (), self)  # every word of its files, and what carries it out
 
     # --- citations ---------------------------------------------------------------------------------
     def cite(self, *keys: str) -> Cites:
@@ -101,6 +104,10 @@ class Ruleset:
     def phrase(self, kind: str, lang: str) -> str:
         return str(self.phrases[kind][lang])
 
+    def reason(self, why: str, args: dict[str, object] | None = None) -> Text:
+        """A reason word of the game's data (``why_<reason>``; a test checks every reason has one)."""
+        return self.text(f"why_{why}", **(args or {}))
+
     def is_unit(self, card_type: str) -> bool:
         """Does this card type count as a unit for target descriptions (``type: unit``)?"""
         return bool(self.types.get(card_type, {}).get("unit"))
@@ -127,14 +134,6 @@ class Ruleset:
             return card.controller, cands, self.cite("replacement.chooser")
         return str(ev.player), cands, self.cite("replacement.chooser")
 
-    def implicit_replacements(self, game: "Game") -> list["ReplEffect"]:
-        """Replacement or prevention effects the game's rules attach to characteristics (none by default)."""
-        return []
-
-    def state_checks(self, game: "Game") -> bool:
-        """Checks the rules make before a player would receive priority; True if anything happened (none by default)."""
-        return False
-
     def if_you_do(self, done: bool, replaced: bool) -> bool:
         """Does "if you do" find the actions done [effect.if_you_do]? By default an action a replacement effect changed
         counts as not done; a game whose rules say "if you do" refers to the event that replaced it says so in its data
@@ -146,85 +145,3 @@ class Ruleset:
     def enters_exhausted(self, card: "Card") -> bool:
         """Does this card enter the field exhausted unless told otherwise? From its type's data (default: no)."""
         return bool(self.types.get(card.type, {}).get("enters_exhausted"))
-
-    # --- what a game adds to the shared engine (hooks; the base game adds nothing) -------------------
-    # A game whose rules have mechanisms the others lack (its own steps, events, scenario actions, card state,
-    # filters, conditions, expectations) contributes them here; the engine calls these at the points named.
-    def operations(self) -> dict[str, Any]:
-        """Steps of the effect language this game adds (or words it gives its own meaning): name -> handler(game, ctx, arg)."""
-        return {}
-
-    def op(self, key: str) -> Any:
-        """This game's own handler for a step, or None (asked for every step: the mapping is made once)."""
-        if self._ops is None:
-            self._ops = self.operations()
-        return self._ops.get(key)
-
-    def event_kinds(self) -> dict[str, Any]:
-        """Events of this game's own kinds: kind -> apply(game, event) -> bool (True if it happened)."""
-        return {}
-
-    def actions(self) -> dict[str, Any]:
-        """Scenario actions this game adds: name -> handler(game, action, path)."""
-        return {}
-
-    def setup(self, game: "Game", cards: dict[str, Any], data: dict[str, Any]) -> None:
-        """The game's own card and player state, read from the scenario file once its cards exist."""
-
-    def filter_reason(self, game: "Game", card: "Card", flt: dict[str, Any], controller: str, link: Any) -> str | None:
-        """Why ``card`` does not fit the description's keys this game adds (``None``: it fits, or no such key)."""
-        return None
-
-    def condition(self, game: "Game", ctx: Any, kind: str, arg: Any) -> bool | None:
-        """The truth of a condition of this game's own kind (``None``: not one of its kinds)."""
-        return None
-
-    def target_reason(self, game: "Game", link: Any, card: "Card") -> str | None:
-        """Why this card on the field cannot be a target of ``link`` by this game's rules (``None``: it can)."""
-        return None
-
-    def forbids(self, game: "Game", ev: "Event") -> Text | None:
-        """A rule effect of this game that keeps the event from happening at all (the text that says so), or None."""
-        return None
-
-    def replacement_matches(self, game: "Game", r: "ReplEffect", ev: "Event") -> bool:
-        """The keys a replacement's description adds for this game's events (True: nothing more to check)."""
-        return True
-
-    def trigger_matches(self, game: "Game", when: dict[str, Any], ev: "Event", controller: str, host: Any = None) -> bool:
-        """The keys a trigger's ``when:`` adds for this game (True: nothing more to check); ``host`` has the ability."""
-        return True
-
-    def event_names(self, game: "Game", ev: "Event") -> set[str]:
-        """More words a trigger's ``when: {event: …}`` may use for this event."""
-        return set()
-
-    def lki_allowed(self, game: "Game", ctx: Any, ref: Any) -> bool:
-        """May a resolving instruction read this card's last-known information (it has left where it was)? Yes."""
-        return True
-
-    def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
-        """Why an ability cannot be used or put on the chain now by this game's rules (a ``why_`` word), or None."""
-        return None
-
-    def place(self, game: "Game", card: "Card") -> None:
-        """Put a card entering the field where it was played to (a game with places within a zone; nothing by default)."""
-
-    def end_turn(self, game: "Game") -> None:
-        """What the game's own rules forget at the end of a turn (nothing by default)."""
-
-    def borrows_abilities(self, card: dict[str, Any]) -> bool:
-        """Can this card (as a scenario file gives it) have activated abilities of other cards, so that a `use:` may
-        name one it does not print? No, by default."""
-        return False
-
-    def more_abilities(self, game: "Game", card: "Card") -> list[dict[str, Any]]:
-        """Activated abilities the card has from other objects by this game's rules (none by default)."""
-        return []
-
-    def extra_cost(self, game: "Game", link: Any) -> None:
-        """Pay the parts of a link's cost this game adds (raise ``CannotAdd`` if they cannot be paid)."""
-
-    def expectation(self, game: "Game", exp: dict[str, Any]) -> dict[str, tuple[Any, Any]] | None:
-        """For the expectation keys this game adds: key -> (actual, wanted); None when it has none of them."""
-        return None

@@ -34,6 +34,7 @@ class Card:
     subtypes: list[str] = field(default_factory=list)
     factions: list[str] = field(default_factory=list)  # what it belongs to (a faction, a clan …), as the game says
     cost: int | None = None
+    cost_x: bool = False  # its printed cost is X (chosen as it is played)
     power: int | None = None
     damage_type: str | None = None
     health: int | None = None

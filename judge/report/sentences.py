@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from judge.engine.choice import CHOICE_KINDS
 from judge.report.lexicon import Lexicon
 from judge.report.words import fill
 
@@ -16,11 +15,15 @@ _CARD_STATS = ("power", "health", "armor")
 
 
 @lru_cache(maxsize=1)
-def _action_kinds() -> frozenset[str]:
-    """The actions the engine takes (its ``_act_<kind>`` handlers)."""
-    from judge.engine.game import Game
+def _words_of(place: str) -> frozenset[str]:
+    """The words of a place in any game's vocabulary (an action, a kind of choice)."""
+    from judge.games import games_with_engine, load_game
 
-    return frozenset(name[len("_act_"):] for name in dir(Game) if name.startswith("_act_"))
+    return frozenset(w for g in games_with_engine() for w in load_game(g).vocab.words(place))
+
+
+def _action_kinds() -> frozenset[str]:
+    return _words_of("action")
 
 
 def action_kind(action: Any) -> str:
@@ -31,8 +34,9 @@ def action_kind(action: Any) -> str:
 
 
 def choice_kind(choice: dict[str, Any]) -> str:
-    """The kind of a choice entry: its known kind key (judge/engine/choice.py) wherever it stands."""
-    return next((k for k in choice if k in CHOICE_KINDS), next((k for k in choice if k not in ("for", "by", "slot", "note")), ""))
+    """The kind of a choice entry: its word (a kind of choice of the games' vocabularies) wherever it stands."""
+    return next((k for k in choice if k in _words_of("choice")),
+                next((k for k in choice if k not in ("for", "by", "slot", "note", "illegal")), ""))
 
 
 class Describer:

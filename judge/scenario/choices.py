@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.choice import CHOICE_KINDS, Choice
+from judge.engine.choice import Choice
 from judge.engine.errors import InvalidInput, OpenChoice
 from judge.engine.options import Space
 
@@ -50,15 +50,16 @@ class ScriptedChooser:
     (how branch mode replays a path).
     """
 
-    def __init__(self, entries: list[dict[str, Any]], forced: list[Any] | None = None) -> None:
+    def __init__(self, entries: list[dict[str, Any]], forced: list[Any] | None = None, kinds: tuple[str, ...] = ()) -> None:
         self.entries = entries
+        self.kinds = kinds  # the game's kinds of choice (the words of its `choice` place)
         self.used = [False] * len(entries)
         self.forced = list(forced or [])
         self.forced_used = 0
         self.open_path: list[tuple[Choice, Any]] = []
 
     def _kind(self, entry: dict[str, Any]) -> str:
-        return next(k for k in entry if k in CHOICE_KINDS)
+        return next(k for k in entry if k in self.kinds)
 
     def _match(self, choice: Choice) -> int | None:
         for i, entry in enumerate(self.entries):

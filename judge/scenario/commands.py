@@ -175,12 +175,10 @@ def list_cmd(game: str | None) -> None:
 
 @scenario_group.command("schema")
 def schema_cmd() -> None:
-    """Print the JSON Schema of scenario files (for editors)."""
-    import json
+    """Print the JSON Schema of scenario files (for editors), written from the games' vocabularies."""
+    from judge.scenario.schema import text
 
-    from judge.scenario.loader import schema
-
-    click.echo(json.dumps(schema(), ensure_ascii=False, indent=2))
+    click.echo(text(), nl=False)
 
 
 @scenario_group.command("check")

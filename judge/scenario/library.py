@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from judge.scenario.problems import msg
 
 if TYPE_CHECKING:
-    from judge.scenario.loader import Marks, Scenario
+    from judge.scenario.loader import Scenario
+    from judge.scenario.parse import Marks
 
 MAX_BYTES = 512 * 1024  # a library of a whole card set; bounds the time and memory of loading
 LIBRARY_ONLY = ("basis", "notes")  # fields about the card text, not of the card
@@ -54,7 +55,8 @@ def load(path: Path, sc: "Scenario") -> tuple[str, dict[str, Any], "Marks"]:
     """Read a library file as a scenario file is read (bounded, UTF-8, no aliases, cached when parsed once): (its name
     for messages, its cards, where each value is)."""
     from judge.datafile import DataError, read_bounded
-    from judge.scenario.loader import ScenarioError, parse, text_of
+    from judge.scenario.parse import parse, text_of
+    from judge.scenario.problems import ScenarioError
 
     file = str(path)
     try:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,16 +10,16 @@ from typing import Any
 from judge.engine.choice import Choice
 from judge.engine.errors import InvalidInput, OpenChoice
 from judge.engine.game import Game
-from judge.engine.loops import GameOver
+from judge.engine.mechanisms.expectations import Checked, check
+from judge.engine.mechanisms.loops import GameOver
+from judge.engine.mechanisms.position import words as _words
 from judge.engine.options import ENUMERATE_MAX, Space
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text, ZoneRef
-from judge.engine.state import Card, GameState, Link, Waiting
-from judge.engine.trace import LinkInfo, Namer, plain
-from judge.engine.ruleset import Cites, Ruleset
+from judge.engine.trace import Namer, plain
+from judge.engine.ruleset import Ruleset
 from judge.games import load_game
 from judge.locale import t
 from judge.scenario.choices import ScriptedChooser, show, show_space
-from judge.scenario.expectations import Checked, check
 from judge.scenario.loader import Scenario, ScenarioError, load_file
 from judge.scenario.messages import choice_text, engine_message
 
@@ -41,116 +39,11 @@ class Result:
     path: list[tuple[Choice, Any]] = field(default_factory=list)
 
 
-def _words(value: Any) -> dict[str, str]:
-    if isinstance(value, dict):
-        return {"zh": value["zh"], "en": value.get("en") or value["zh"]}
-    return {"zh": str(value), "en": str(value)}
-
-
 def build_game(sc: Scenario, chooser: Any) -> Game:
-    """The starting state the file describes: players, cards in their zones, chain and waiting triggers."""
-    d = sc.data
-    data = load_game(d["game"])
-    players = [p["id"] for p in d["players"]]
-    cards: dict[str, Card] = {}
-    for cid, c in d["cards"].items():
-        cards[cid] = Card(
-            id=cid, name=_words(c["name"]), text=c.get("text", ""), owner=c["owner"],
-            controller=c.get("controller", c["owner"]), zone=c["zone"], type=c["type"],
-            subtypes=list(c.get("subtypes") or []), factions=list(c.get("factions") or []), cost=c.get("cost"), power=c.get("power"),
-            damage_type=c.get("damage_type"), health=c.get("health"), damage=int(c.get("damage", 0)),
-            exhausted=bool(c.get("exhausted", False)), face_down=bool(c.get("face_down", False)),
-            counters=dict(c.get("counters") or {}), attached_to=c.get("attached_to"), status=list(c.get("status") or []),
-            play=c.get("play"), abilities=list(c.get("abilities") or []) + keyword_abilities(data, c.get("keywords") or []),
-            enters=dict(c.get("enters") or {}),
-            armor=c.get("armor"), armor_for=list(c.get("armor_for") or data.raw.get("armor_for") or []),
-        )
-    state = GameState(
-        players=players, turn=d["turn"], cards=cards,
-        pools={p["id"]: int(p.get("resources", 0)) for p in d["players"]},
-        life={p["id"]: p.get("life") for p in d["players"]},
-        seed=int(d.get("seed", 0)), rng=random.Random(int(d.get("seed", 0))),  # [target.random]: the file's seed
-        field_zones=data.field_zones,
-    )
-    game = Game(state, data, chooser)
-    data.setup(game, d["cards"], d)  # the game's own card and player state (Ruleset.setup)
-    state.reindex()  # where the cards are, after the game's setup
-    game.trace.add("setup", (), turn=PlayerRef(d["turn"]), seats=[PlayerRef(p) for p in players])
-    for cid, c in d["cards"].items():  # keyword abilities are abilities the game's rules define: name each with its rule
-        for kw in c.get("keywords") or []:
-            name, x = (kw, None) if isinstance(kw, str) else next(iter(kw.items()))
-            rule = data.keywords[name].get("rule")
-            game.trace.add("keyword", Cites((str(rule),)) if rule else (), card=cards[cid].ref,
-                           text=Text(f"【{name}{'' if x is None else x}】"))
-    for i, entry in enumerate(d.get("chain") or []):
-        game.state.chain.append(_initial_link(game, entry, ("chain", i)))
-    for i, entry in enumerate(d.get("pending") or []):
-        card = cards[entry["of"]]
-        abilities = [a for a in card.all_abilities() if a.get("kind") == "triggered"]
-        idx = entry.get("index", 0)
-        if idx >= len(abilities):
-            raise InvalidInput("no_triggered", ("pending", i, "index"), card=card.id, index=idx)
-        w = Waiting("trigger", card.ref, entry.get("controller", card.controller), abilities[idx], {"self": card.ref}, [], seq=i)
-        game.state.waiting.append(w)
-        game.state.next_seq = i + 1
-        game.trace.add("initial_trigger", data.cite("trigger.fires"), link=card.ref, player=PlayerRef(w.controller))
-    return game
+    """The starting state the file describes (the game's ``position`` mechanism builds it)."""
+    from judge.engine.mechanisms.position import build
 
-
-def keyword_abilities(data: Ruleset, keywords: list[Any]) -> list[dict[str, Any]]:
-    """The abilities a card's keywords stand for (the game data's ``keywords``), with X filled in and the keyword's rule."""
-    out: list[dict[str, Any]] = []
-    for kw in keywords:
-        name, x = (kw, 0) if isinstance(kw, str) else next(iter(kw.items()))
-        spec = data.keywords[name]
-        for ab in spec.get("abilities") or []:
-            filled = _fill_x(copy.deepcopy(ab), int(x))
-            filled.setdefault("rule", spec.get("rule"))
-            filled.setdefault("text", f"【{name}{'' if isinstance(kw, str) else x}】")
-            out.append(filled)
-    return out
-
-
-def _fill_x(x: Any, n: int) -> Any:
-    """A keyword's ability with its number: ``{keyword_x: true}`` becomes ``n``."""
-    if isinstance(x, dict):
-        if x == {"keyword_x": True}:
-            return n
-        return {k: _fill_x(v, n) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_fill_x(v, n) for v in x]
-    return x
-
-
-def _initial_link(game: Game, entry: dict[str, Any], path: tuple[Any, ...]) -> Link:
-    st = game.state
-    if "card" in entry:
-        card = st.cards[entry["card"]]
-        if card.play is None:
-            raise InvalidInput("chain_no_play", path + ("card",), card=card.id)
-        kind, text, source = "card", card.play, card.ref
-    else:
-        card = st.cards[entry["ability"]["of"]]
-        abilities = card.all_abilities()
-        idx = entry["ability"].get("index", 0)
-        if idx >= len(abilities):
-            raise InvalidInput("no_ability", path + ("ability", "index"), card=card.id, index=idx)
-        text = abilities[idx]
-        kind = "trigger" if text.get("kind") == "triggered" else "ability"
-        source = card.ref
-    link = Link(uid=st.next_uid, kind=kind, source=source, controller=entry.get("by", card.controller), text=text)
-    st.next_uid += 1
-    link.x = entry.get("x")
-    link.modes = [m - 1 for m in entry.get("modes") or []]
-    link.bindings = {"self": source}
-    for slot, ids in (entry.get("targets") or {}).items():
-        objs: list[Any] = []
-        for pid in [ids] if isinstance(ids, str) else ids:
-            objs.append(PlayerRef(pid) if pid in st.players else st.cards[pid].ref)
-        link.targets[slot] = objs
-    game.trace.links[link.uid] = LinkInfo(link.uid, kind, source.id, link.controller)
-    game.trace.add("initial_link", (), link=LinkRef(link.uid), player=PlayerRef(link.controller))
-    return link
+    return build(sc.data, load_game(sc.data["game"]), chooser)
 
 
 def _actions(sc: Scenario) -> list[dict[str, Any]]:
@@ -162,8 +55,8 @@ class RefusingChooser(ScriptedChooser):
     refusal is kept with the legal options (for ``refused:`` expectations), and the next entry answers instead. An
     ``illegal`` answer the rules accept is kept too: it fails the run."""
 
-    def __init__(self, entries: list[dict[str, Any]], forced: list[Any] | None = None) -> None:
-        super().__init__(entries, forced)
+    def __init__(self, entries: list[dict[str, Any]], forced: list[Any] | None = None, kinds: tuple[str, ...] = ()) -> None:
+        super().__init__(entries, forced, kinds)
         self.refused: list[tuple[str | None, list[Any]]] = []  # (the card whose choice it was, the legal options)
         self.accepted: list[int] = []  # entries marked illegal that were legal
 
@@ -183,7 +76,8 @@ class RefusingChooser(ScriptedChooser):
 
 def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
     """Run one scenario with its scripted choices (and ``forced`` answers for open ones, in branch mode)."""
-    chooser = RefusingChooser(list(sc.data.get("choices") or []), forced)
+    kinds = tuple(load_game(sc.data["game"]).vocab.words("choice"))
+    chooser = RefusingChooser(list(sc.data.get("choices") or []), forced, kinds)
     try:
         game = build_game(sc, chooser)
         game.give_priority(sc.data.get("priority", sc.data["turn"]), ())
@@ -360,7 +254,7 @@ def explain_json(per_card: dict[str, Any]) -> dict[str, Any]:
 def _final_explain(res: Result) -> dict[str, Any] | None:
     """The final state's explanation, or None when the run stopped at an open choice (computing the values could ask
     that question again)."""
-    from judge.engine.continuous import explain as explain_all
+    from judge.engine.mechanisms.continuous import explain as explain_all
 
     if res.status == "stopped" or res.game is None:
         return None

@@ -10,14 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
+from judge.engine.context import Context, cards, players, value
 from judge.engine.errors import InvalidInput
+from judge.engine.language.shapes import At, Bool, Either, Enum, Field, Int, Map, Null, Ref, Str
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms import moves
 from judge.engine.refs import CardRef, PlayerRef, Text, ZoneRef
 from judge.games.riftbound.state import battlefield_of, current, location, rs
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.game import Game
     from judge.engine.state import Card
+
+MECHANISM = Mechanism("riftbound.board", "bases and battlefields, moving between them, conquering and points",
+                      requires=("moves", "combat", "filters", "conditions", "actions", "expectations", "position"))
+M = MECHANISM
 
 LOCATIONS = ("base", "battlefield")
 
@@ -59,13 +66,32 @@ def resolve_place(game: "Game", ctx: "Context | None", card: "Card", spec: Any) 
     return None
 
 
+def _place_name(value: Any, at: At) -> None:
+    """``to:`` of a move: a zone, base, here, choose, {event: where}, a target slot or a battlefield card id."""
+    scope = at.scope
+    game = scope.vocab.game
+    if isinstance(value, dict):
+        return
+    zones = tuple(game.zones) if game is not None else ()
+    named = {*zones, "here", "choose"} | {n for n, _ in scope.slots} | set(scope.cards)
+    if value not in named:
+        at.problem("rb_to_place_name", value=value, near=(value, sorted(named)))
+
+
+PLACE = Either(Str(min_len=1), Map({"event": Enum(("where",))}, required=("event",)),
+               doc="a zone, base, here (the source's battlefield), choose, {event: where}, a target slot or a battlefield")
+MOVE = Map({"card": Ref("cards"), "to": PLACE, "face": Enum(("up", "down")), "exhausted": Bool(), "under": Enum(("you",))},
+           required=("card", "to"))
+
+
+@M.declare("step", "move", MOVE, doc="a move between locations (base, a battlefield), the same object; or a zone change",
+           overrides=True, check=lambda spec, at: _place_name(spec.get("to"), at / "to") if isinstance(spec, dict) else None,
+           rules=("location.move", "effect.move"), phrases=("relocate", "move"))
 def move_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """``move: {card: REF, to: base|here|<battlefield>|{event: where}|ZONE}``: a move between locations (a zone that
     is not a location — a hand, the trash — is a change of zone, the engine's own move)."""
-    from judge.engine.effects import _HANDLERS, cards
-
     if spec.get("to") in game.data.zones and spec.get("to") not in LOCATIONS:
-        return bool(_HANDLERS["move"](game, ctx, spec))
+        return bool(moves.move(game, ctx, spec))
     done = False
     for ref in cards(ctx, spec["card"]):
         if not game.state.is_current(ref) or location(game, game.state.cards[ref.id]) is None:
@@ -88,6 +114,7 @@ def relocate(game: "Game", card: "Card", to: str, by: CardRef | None, player: st
     return ev is not None
 
 
+@M.hook("apply:relocate")
 def apply_relocate(game: "Game", ev: events.Event) -> bool:
     """The unit is now at its new location (the same object); leaving a battlefield takes it out of combat there."""
     st = game.state
@@ -110,11 +137,12 @@ def apply_relocate(game: "Game", ev: events.Event) -> bool:
     return True
 
 
+@M.hook("event.forbids")
 def move_forbidden(game: "Game", ev: events.Event) -> Text | None:
     """A rule effect that keeps a unit from moving from a battlefield to base (「單位無法從此處移動到基地」)."""
-    from judge.engine.continuous import forbidden
+    from judge.engine.mechanisms.continuous import forbidden
 
-    if ev.data.get("to_location") != "base" or ev.data.get("from_location") in (None, "base"):
+    if ev.kind != "relocate" or ev.data.get("to_location") != "base" or ev.data.get("from_location") in (None, "base"):
         return None
     card = game.state.cards[ev.card.id] if ev.card is not None and game.state.is_current(ev.card) else None
     why = forbidden(game, card, "move_to_base") if card is not None else None
@@ -127,6 +155,9 @@ def in_combat(game: "Game", card: "Card") -> bool:
     return card.ref in (combat.get("attacker"), combat.get("defender")) and battlefield_of(game, card) is not None
 
 
+@M.declare("action", "move", Ref("card_id"), doc="a player moves their unit (a standard move) to: base or a battlefield",
+           rules=("location.move",), extra={"siblings": {"to": Field(Str(min_len=1), "base or a battlefield card id")},
+                                            "requires": ("to",)})
 def act_move(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
     """A scenario action: a player moves their unit (a standard move) to ``to:`` (base or a battlefield)."""
     st = game.state
@@ -137,11 +168,13 @@ def act_move(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> Non
     if to is None:
         raise InvalidInput("rb_to_place", path + ("to",), value=str(action.get("to")))
     player = action.get("by") or card.controller
-    game._pass_until(player)
+    game.pass_until(player)
     relocate(game, card, to, None, player, game.data.cite("location.move"))
     game.give_priority(st.turn, ())
 
 
+@M.declare("action", "conquer", Ref("card_id"), doc="the player by: conquers this battlefield (only what triggers; no "
+           "combat played out)", rules=("score.conquer",), phrases=("conquer",))
 def act_conquer(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
     """A scenario action: the player ``by:`` conquers the battlefield (no combat played out: only what triggers)."""
     st = game.state
@@ -153,6 +186,7 @@ def act_conquer(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> 
     game.give_priority(st.turn, ())
 
 
+@M.hook("apply:conquer")
 def apply_conquer(game: "Game", ev: events.Event) -> bool:
     """Conquering a battlefield scores its player a point (a rule outside the corpus; FAQ vendetta-19 speaks of it)."""
     assert ev.player is not None and ev.card is not None
@@ -164,10 +198,10 @@ def apply_conquer(game: "Game", ev: events.Event) -> bool:
     return True
 
 
+@M.declare("step", "score", Map({"player": Ref("player"), "amount": Ref("amount")}), doc="a player scores points",
+           rules=("score.effect",), phrases=("score",))
 def score_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """``score: {player: P, amount: N}``: the player scores points."""
-    from judge.engine.effects import players, value
-
     points = rs(game).points
     for p in players(ctx, spec.get("player", "you")):
         n = value(ctx, spec.get("amount", 1))
@@ -177,6 +211,7 @@ def score_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     return True
 
 
+@M.hook("lki.allowed")
 def lki_allowed(game: "Game", ctx: "Context", ref: CardRef) -> bool:
     """An instruction may refer to a unit that has left the board ("its controller draws 2") only when it was moved
     there by the same spell or ability; moved off the board by another effect, there is no controller to refer to
@@ -186,3 +221,104 @@ def lki_allowed(game: "Game", ctx: "Context", ref: CardRef) -> bool:
         return True
     game.trace.add("lki_refused", game.data.cite("info.lki"), card=ref, source=by)
     return False
+
+
+# --- where a card is, as a file and a description say it ----------------------------------------------------------
+@M.declare("card", "at", Ref("card_id"), doc="the battlefield (card id) a card in zone battlefield is at")
+def _at_field(game: "Game", card: "Card", where: Any, path: Any) -> None:
+    rs(game).at[card.id] = (card.inc, where)
+
+
+@M.hook("file.check")
+def _places(data: dict[str, Any], at: At) -> None:
+    """A card ``at:`` a battlefield card that is in zone battlefield, and is there itself; a unit in zone battlefield
+    says which one."""
+    cards_ = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    for cid, c in cards_.items():
+        if not isinstance(c, dict):
+            continue
+        where = c.get("at")
+        here = At(("cards", cid), at.scope, at.sink)
+        if where is not None:
+            bf = cards_.get(where)
+            if not isinstance(bf, dict) or bf.get("type") != "battlefield" or bf.get("zone") != "battlefield":
+                (here / "at").problem("rb_at_not_battlefield", card=cid, at=str(where))
+            elif c.get("zone") != "battlefield":
+                (here / "zone").problem("rb_at_zone", card=cid, at=str(where), zone=c.get("zone"))
+        elif c.get("zone") == "battlefield" and c.get("type") != "battlefield":
+            (here / "zone").problem("rb_which_battlefield", card=cid)
+
+
+def _at_spec(game: "Game", spec: Any, link: Any) -> str | None:
+    """The battlefield an ``at:`` names: a card id, ``here`` (the link's source's), ``{event: where}`` (kept as the
+    ability triggered), or a target slot of the link."""
+    if isinstance(spec, dict) and "event" in spec:
+        found = link.bindings.get(f"event_{spec['event']}") if link is not None else None
+        return str(found) if found else None
+    if spec == "here" and link is not None:
+        src, _ = game.state.view(link.source)
+        return battlefield_of(game, src)
+    if link is not None and isinstance(spec, str) and spec in link.targets:
+        objs = [o for o in link.targets[spec] if isinstance(o, CardRef)]
+        return objs[0].id if objs else None
+    return str(spec)
+
+
+@M.declare("filter", "at", PLACE, doc="at this battlefield: a card id, here (the source's), {event: where}, or a target slot")
+def _at_filter(s: Any, spec: Any) -> str | None:
+    return None if battlefield_of(s.game, s.card) == _at_spec(s.game, spec, s.link) else "location"
+
+
+@M.declare("filter", "location", Enum(("base", "battlefield")), doc="at a base or at a battlefield")
+def _location_filter(s: Any, v: Any) -> str | None:
+    where = location(s.game, s.card)
+    return None if (where if where in (None, "base") else "battlefield") == v else "location"
+
+
+@M.declare("filter", "in_combat", Bool(), doc="an attacker or defender of the combat at its battlefield")
+def _in_combat_filter(s: Any, v: Any) -> str | None:
+    return None if in_combat(s.game, s.card) == bool(v) else "combat"
+
+
+@M.declare("condition", "at_battlefield", Ref("cards"), doc="the card is at a battlefield (「若我身處戰場」)")
+def _at_battlefield(game: "Game", ctx: Context, arg: Any) -> bool:
+    return any(game.state.is_current(r) and battlefield_of(game, game.state.cards[r.id]) is not None for r in cards(ctx, arg))
+
+
+@M.declare("condition", "in_combat", Ref("cards"), doc="the card is in combat")
+def _in_combat(game: "Game", ctx: Context, arg: Any) -> bool:
+    return any(game.state.is_current(r) and in_combat(game, game.state.cards[r.id]) for r in cards(ctx, arg))
+
+
+@M.declare("when", "here", Bool(), doc="conquers: the battlefield is the one the card with the ability is at",
+           extra={"any_event": True})
+def _here(game: "Game", spec: Any, ev: Any, host: Any, host_ref: Any, bindings: Any, controller: str) -> bool:
+    return not spec or (host is not None and ev.card is not None and battlefield_of(game, host) == ev.card.id)
+
+
+@M.declare("player", "points", Int(0, 1000), doc="the player's points")
+def _points(game: "Game", player: str, value_: Any) -> None:
+    rs(game).points[player] = int(value_)
+
+
+M.word("expect.card", "at", Either(Ref("card_id"), Null()), lambda game, card: battlefield_of(game, card),
+       doc="the battlefield it is at (null: none)")
+M.word("expect.card", "in_combat", Bool(), lambda game, card: location(game, card) is not None and in_combat(game, card),
+       doc="it is in combat")
+M.word("expect.player", "points", Int(0), lambda game, p: rs(game).points.get(p, 0), doc="the player's points")
+M.word("cannot", "move_to_base", Bool(), doc="it cannot move from here to base")
+
+
+@M.hook("turn.end", order=60)
+def _end_turn(game: "Game") -> None:
+    rs(game).conquered.clear()
+
+
+def _moved(game: "Game", ev: events.Event) -> bool:
+    return ev.kind in ("move", "relocate")
+
+
+M.word("event", "moved", events.TRIGGER, _moved, doc="a card changes zones, or a unit moves between locations",
+       overrides=True, extra={"keys": moves.MOVE_KEYS})
+M.word("event", "conquers", events.TRIGGER, events.kind_is("conquer"), doc="a player conquers a battlefield",
+       extra={"keys": frozenset({"event", "card", "player", "if"})})

@@ -6,21 +6,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice
-from judge.engine.errors import InvalidInput
+from judge.engine.context import Context, cards, players, value
+from judge.engine.language.shapes import Bool, Enum, Map, Ref
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.filters import _zones
 from judge.engine.refs import PlayerRef, ZoneRef
 
 from judge.games.riftbound.state import rs
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.game import Game
 
+MECHANISM = Mechanism("riftbound.cards", "Predict, readying runes, playing a card from another zone", requires=("steps",))
+M = MECHANISM
 
+
+@M.declare("step", "predict", Map({"player": Ref("player")}), doc="the player looks at the top card of their deck and "
+           "may put it on the bottom", rules=("keyword.predict",), phrases=("predict", "predict_empty"))
 def predict_op(game: "Game", ctx: "Context", spec: Any) -> bool:
     """``predict: {player: P}``: the player looks at the top card of their main deck and may put it on the bottom
     (recycle it). The FAQ names Predict without defining it (vendetta-05): this reading is inferred."""
-    from judge.engine.effects import players
-
     st = game.state
     for p in players(ctx, (spec or {}).get("player", "you")):
         deck = [c for c in st.cards.values() if c.zone == "deck" and c.owner == p]
@@ -36,10 +41,10 @@ def predict_op(game: "Game", ctx: "Context", spec: Any) -> bool:
     return True
 
 
+@M.declare("step", "ready_runes", Map({"up_to": Ref("amount")}), doc="the controller readies up to N of their exhausted "
+           "runes", rules=("effect.one_shot",), phrases=("runes_ready",))
 def ready_runes_op(game: "Game", ctx: "Context", spec: Any) -> bool:
     """``ready_runes: {up_to: N}``: the controller readies up to N of their exhausted runes (as many as they can)."""
-    from judge.engine.effects import value
-
     st = game.state
     n = value(ctx, (spec or {}).get("up_to", 1))
     runes = [c for c in st.cards.values() if c.zone == "runes" and c.controller == ctx.controller and c.exhausted][:n]
@@ -49,10 +54,10 @@ def ready_runes_op(game: "Game", ctx: "Context", spec: Any) -> bool:
     return bool(runes)
 
 
+@M.declare("step", "permit_play", Map({"card": Ref("cards"), "from": Enum(_zones)}), doc="the controller may play that "
+           "card from that zone (while it stays there)", rules=("play.permission",), phrases=("permit_play",))
 def permit_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """``permit_play: {card: REF, from: ZONE}``: the controller may play that card from that zone (while it stays)."""
-    from judge.engine.effects import cards
-
     zone = str(spec.get("from", game.data.graveyard))
     done = False
     for ref in cards(ctx, spec.get("card", "self")):
@@ -66,20 +71,4 @@ def permit_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     return done
 
 
-def act_play(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
-    """Playing a card: from the hand, or from a zone an effect lets its player play it from; a unit to ``to:`` (base
-    or a battlefield: checked as it is played)."""
-    from judge.games.riftbound.play import act_to
-
-    card = game.state.cards.get(action.get("play", ""))
-    if card is not None and action.get("to") is not None and action["to"] != "base" and action["to"] not in game.state.cards:
-        raise InvalidInput("rb_to_place", path + ("to",), value=str(action["to"]))
-    act_to(game, action, card)
-    if card is not None and card.zone != "hand":
-        player = action.get("by") or card.controller
-        allowed = any(cid == card.id and inc == card.inc and zone == card.zone and p == player
-                      for cid, inc, zone, p in rs(game).permits)
-        if not allowed:
-            raise InvalidInput("rb_play_from", path + ("play",), card=card.id, zone=card.zone, player=player)
-        action = {**action, "from_anywhere": True}
-    game._act_play(action, path)
+M.word("choice_slot", "predict", Bool(), doc="Predict: put the top card on the bottom (true) or keep it", extra={"kinds": ("may",)})

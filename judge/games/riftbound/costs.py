@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.context import eval_static, value
 from judge.engine.errors import CannotAdd
+from judge.engine.language.shapes import Bool, Int, Ref
+from judge.engine.language.words import Mechanism
 from judge.engine.refs import CardRef, PlayerRef, Text
 
 from judge.games.riftbound.state import battlefield_of, rs
@@ -16,9 +19,11 @@ if TYPE_CHECKING:
     from judge.engine.state import Link
 
 
-def _deflect(game: "Game", card_id: str) -> int:
-    from judge.engine.effects import eval_static
+MECHANISM = Mechanism("riftbound.costs", "power, Deflect, the next card costs less", requires=("costs", "continuous"))
+M = MECHANISM
 
+
+def _deflect(game: "Game", card_id: str) -> int:
     card = game.state.cards[card_id]
     return sum(int(eval_static(game, ab["deflect"], None)) for ab in card.all_abilities()
                if ab.get("kind") == "continuous" and "deflect" in ab)
@@ -35,10 +40,11 @@ def _ignores_deflect(game: "Game", chosen: list[CardRef]) -> str | None:
     return None
 
 
+@M.hook("cost.pay")
 def pay(game: "Game", link: "Link") -> None:
     """The power part of a link's cost: printed (``cost: {power: N}``), plus Deflect per choice of an opponent's unit,
     less "the next card" reductions of power; paid from the player's power, or the addition is rewound."""
-    from judge.engine.costs import modifiers
+    from judge.engine.mechanisms.costs import modifiers
 
     if link.free:
         return
@@ -80,11 +86,11 @@ def pay(game: "Game", link: "Link") -> None:
                    detail=Text(detail, detail))
 
 
+@M.declare("step", "pay_power", Ref("amount"), doc="the controller pays this much power as the instruction is carried "
+           "out (False if they cannot)", rules=("effect.one_shot",), phrases=("power_paid",))
 def pay_power_op(game: "Game", ctx: Any, spec: Any) -> bool:
     """``pay_power: N``: the controller pays N power as the instruction is carried out ("you may pay [A]"); False if
     they cannot."""
-    from judge.engine.effects import value
-
     n = value(ctx, spec)
     have = rs(game).power.get(ctx.controller, 0)
     if have < n:
@@ -93,3 +99,19 @@ def pay_power_op(game: "Game", ctx: Any, spec: Any) -> bool:
     game.trace.add("power_paid", game.data.cite("effect.one_shot"), player=PlayerRef(ctx.controller), amount=n,
                    detail=Text(f"[A]×{n}", f"[A]×{n}"))
     return True
+
+
+M.word("cost", "power", Int(0, 1000), doc="power (符能) besides energy", rules=("cost.total",))
+M.word("reduction", "power", Int(0, 1000), doc="how much less power it costs")
+M.word("ability.continuous", "deflect", Ref("number"), doc="Deflect N (法盾): an opponent's spell or ability choosing it "
+       "pays N power more", rules=("keyword.deflect",), phrases=("deflect",))
+M.word("ability.continuous", "ignore_deflect", Bool(), doc="a battlefield: a spell or ability choosing a unit here ignores "
+       "Deflect", phrases=("deflect_ignored",))
+
+
+@M.declare("player", "power", Int(0, 1000), doc="power (符能) the player's ready runes can pay")
+def _power(game: "Game", player: str, value_: Any) -> None:
+    rs(game).power[player] = int(value_)
+
+
+M.word("expect.player", "power", Int(0), lambda game, p: rs(game).power.get(p, 0), doc="the player's power")

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.context import Context, cards
+from judge.engine.language.shapes import Bool, Enum, Map, Ref, Str
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.targets import link_slot
 from judge.engine.refs import LinkRef, PlayerRef
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.game import Game
     from judge.engine.state import Link
+
+MECHANISM = Mechanism("riftbound.counter", "countering, gaining control of chain items and of units",
+                      requires=("resolution", "continuous", "targets"))
+M = MECHANISM
 
 
 def protected(game: "Game", link: "Link") -> bool:
@@ -34,10 +41,13 @@ def protected(game: "Game", link: "Link") -> bool:
     return False
 
 
+@M.declare("step", "counter", Str(min_len=1), check=link_slot, doc="each chain item chosen (a slot with on_chain) leaves "
+           "the chain for its owner's trash, unless it can't be countered", rules=("instruction.negated", "counter.cannot"),
+           phrases=("counter_cannot", "interrupted"))
 def counter_op(game: "Game", ctx: "Context", slot: Any) -> bool:
     """``counter: SLOT``: each chain item chosen leaves the chain for its owner's trash — unless it can't be countered,
     and then the instruction is negated."""
-    from judge.engine.resolution import interrupt
+    from judge.engine.mechanisms.resolution import interrupt
 
     done = False
     for obj in ctx.legal.get(slot, []):
@@ -52,6 +62,8 @@ def counter_op(game: "Game", ctx: "Context", slot: Any) -> bool:
     return done
 
 
+@M.declare("step", "gain_control", Str(min_len=1), check=link_slot, doc="the link's controller now controls the chosen "
+           "chain item (and its card)", rules=("chain.control",), phrases=("gain_control",))
 def gain_control_op(game: "Game", ctx: "Context", slot: Any) -> bool:
     """``gain_control: SLOT``: the link's controller now controls the chosen chain item (and its card)."""
     done = False
@@ -67,10 +79,10 @@ def gain_control_op(game: "Game", ctx: "Context", slot: Any) -> bool:
     return done
 
 
+@M.declare("step", "take_control", Ref("cards"), doc="the link's controller gains control of these cards on the board",
+           rules=("effect.one_shot",), phrases=("take_control",))
 def take_control_op(game: "Game", ctx: "Context", spec: Any) -> bool:
     """``take_control: REF``: the link's controller gains control of these cards on the board."""
-    from judge.engine.effects import cards
-
     done = False
     for ref in cards(ctx, spec):
         if not game.state.is_current(ref) or not game.is_field(game.state.cards[ref.id].zone):
@@ -80,3 +92,8 @@ def take_control_op(game: "Game", ctx: "Context", spec: Any) -> bool:
         game.trace.add("take_control", game.data.cite("effect.one_shot"), player=PlayerRef(ctx.controller), card=ref)
         done = True
     return done
+
+
+M.word("cannot", "be_countered", Bool(), doc="a chain item that can't be countered (links: whose)")
+M.word("ability.continuous", "links", Map({"controller": Enum(("you", "opponent"))}),
+       doc="for a rule effect on chain items (can't be countered): whose items, from its controller's view")

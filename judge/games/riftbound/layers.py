@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from judge.engine.continuous import ContEffect
+    from judge.engine.mechanisms.continuous import ContEffect
     from judge.engine.game import Game
     from judge.engine.state import Card
 
@@ -33,7 +33,7 @@ def order(game: "Game", effs: list[Any], card: "Card", base: dict[str, Any]) -> 
     them in another order than the one they began in."""
     split = [(layer, part) for e in sorted(effs, key=lambda e: (e.ts, e.order)) for layer, part in parts(e)]
     split.sort(key=lambda lp: (lp[0], lp[1].ts, lp[1].order))
-    from judge.engine.continuous import note_reordered
+    from judge.engine.mechanisms.continuous import note_reordered
 
     note_reordered(game, card, [p for _, p in split], base, game.data.cite("layer.order"))
     return [(part, f"layer_{layer}", []) for layer, part in split]

@@ -13,14 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
+from judge.engine.context import Context, cards, value
+from judge.engine.language.shapes import Bool, Enum, Map, Ref
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.replacement import ANY, ReplEffect
 from judge.engine.refs import CardRef, Text
 
 from judge.games.riftbound.state import current
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.game import Game
-    from judge.engine.replacement import ReplEffect
+
+MECHANISM = Mechanism("riftbound.might", "might changes as replaceable events", requires=("replacement", "continuous"))
+M = MECHANISM
 
 
 def _might(game: "Game", ref: CardRef) -> int:
@@ -54,10 +59,14 @@ def _floor(amount: int, minimum: int | None, now: int) -> int:
     return min(0, max(amount, minimum - now))
 
 
+MIGHT = Map({"cards": Ref("cards"), "amount": Ref("number"), "minimum": Ref("number"),
+             "until": Enum(("turn",), doc="it lasts this turn (the default)")})
+
+
+@M.declare("step", "might", MIGHT, doc="change units' might (an event; minimum: a floor)", rules=("might.change",
+           "might.zero", "might.floor"), phrases=("might", "might_zero", "might_floor"))
 def might_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """``might: {cards: REF, amount: N, minimum: M, until: turn}``."""
-    from judge.engine.effects import cards, value
-
     amount = value(ctx, spec.get("amount", 0))
     minimum = value(ctx, spec["minimum"]) if "minimum" in spec else None
     refs = cards(ctx, spec.get("cards", "self"))
@@ -66,11 +75,12 @@ def might_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     return bool(refs) and all(results)
 
 
+@M.declare("step", "swap_might", Map({"cards": Ref("cards"), "until": Enum(("turn",))}, required=("cards",)),
+           doc="swap two units' might: the difference once, then an increase and a decrease", rules=("might.swap",),
+           phrases=("might_swap",))
 def swap_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """``swap_might: {cards: [REF, REF], until: turn}``: the difference is computed once; the lower gets +it, the higher
     −it, as two events (FAQ vendetta-20: 「交換會計算兩者的戰力差距，並產生兩項效果」)."""
-    from judge.engine.effects import cards
-
     refs = [r for r in cards(ctx, spec.get("cards")) if game.state.is_current(r)]
     if len(refs) != 2:
         game.trace.add("cannot", game.data.cite("effect.text_order"), what=game.data.text("op_might"))
@@ -87,10 +97,11 @@ def swap_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     return up and down
 
 
+@M.hook("apply:might")
 def apply_might(game: "Game", ev: events.Event) -> bool:
     """The change happens: a continuous effect on that unit for its duration. A floor the event carries still
     limits it after a replacement changed the amount (375)."""
-    from judge.engine.continuous import from_spec
+    from judge.engine.mechanisms.continuous import from_spec
 
     st = game.state
     if current(game, ev) is None or ev.card is None:
@@ -116,9 +127,12 @@ def apply_might(game: "Game", ev: events.Event) -> bool:
     return True
 
 
+@M.hook("replacement.matches")
 def replacement_matches(game: "Game", r: "ReplEffect", ev: events.Event) -> bool:
     """The keys a replacement of a might change or a stun may use: ``chosen`` (the link making it chose the unit),
     ``by_you`` (a spell or ability its controller controls makes it), ``sign: decrease|increase``."""
+    if ev.kind not in ("might", "stun"):
+        return True
     s = r.spec
     if s.get("chosen") and not ev.data.get("chosen"):
         return False
@@ -127,3 +141,13 @@ def replacement_matches(game: "Game", r: "ReplEffect", ev: events.Event) -> bool
     sign = s.get("sign")
     amount = int(ev.data.get("amount", 0))
     return not ((sign == "decrease" and amount >= 0) or (sign == "increase" and amount <= 0))
+
+
+MIGHT_KEYS = ANY | {"to", "chosen", "by_you", "sign", "add", "set_amount", "mul"}
+M.word("replace_event", "might", Bool(), doc="a change of a unit's might", extra={"keys": MIGHT_KEYS})
+M.word("replace_key", "chosen", Bool(), doc="only events of a spell or ability that chose the unit",
+       extra={"events": ("might", "stun")})
+M.word("replace_key", "by_you", Bool(), doc="only events of a spell or ability its controller controls",
+       extra={"events": ("might", "stun")})
+M.word("replace_key", "sign", Enum(("decrease", "increase")), doc="might changes: only decreases or increases",
+       extra={"events": ("might",)})

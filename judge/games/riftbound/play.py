@@ -10,19 +10,25 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
 from judge.engine.choice import Choice
+from judge.engine.context import Context, cards, matches_filter
+from judge.engine.errors import InvalidInput
+from judge.engine.language.shapes import Bool, Enum, Field, Int, Map, Ref, Str
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms import chain
 from judge.engine.refs import LinkRef, PlayerRef, ZoneRef
 
 from judge.games.riftbound.state import location, rs
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.game import Game
     from judge.engine.state import Card
 
+MECHANISM = Mechanism("riftbound.play", "where a unit is played; playing it again (時空裂隙)",
+                      requires=("chain", "history", "entering", "continuous"))
+M = MECHANISM
+
 
 def _matches(game: "Game", card: "Card", flt: dict[str, Any], player: str) -> bool:
-    from judge.engine.targets import matches_filter
-
     return matches_filter(game, card, flt, player, None) is None
 
 
@@ -49,6 +55,14 @@ def reason(game: "Game", player: str, card: "Card", where: str, base_of: str | N
     return "not_controlled"
 
 
+@M.hook("ability.usable")
+def usable(game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
+    """The card itself being played: where to (FAQ vendetta-27)."""
+    if ability is card.play and card.zone == "chain":
+        return check(game, card, card.controller)
+    return None
+
+
 def check(game: "Game", card: "Card", player: str) -> str | None:
     """The location chosen for a card being played from a hand (``play: …, to: …``), checked as it is played."""
     where = rs(game).play_to.get(card.id)
@@ -65,6 +79,7 @@ def extra_power(game: "Game", card: "Card", player: str) -> int:
     return int((ab or {}).get("extra_power", 0))
 
 
+@M.hook("enter.place")
 def place(game: "Game", card: "Card") -> None:
     """A unit played to a battlefield enters there (the engine puts it in its type's zone: its controller's base)."""
     where = rs(game).play_to.pop(card.id, None)
@@ -73,12 +88,13 @@ def place(game: "Game", card: "Card") -> None:
         rs(game).at[card.id] = (card.inc, where)
 
 
+@M.declare("step", "banish_replay", Map({"card": Ref("cards")}), doc="banish the unit, then its owner plays it to the "
+           "location it was at, ignoring its cost (illegal there: it stays banished)", rules=("effect.move", "location.play"),
+           phrases=("play_location", "play_location_illegal"))
 def banish_replay_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """``banish_replay: {card: REF}`` (「時空裂隙」): banish the unit, then its owner plays it to the location it was at,
     ignoring its cost. If that location is illegal for them it stays banished; where another requirement offers
     another location, its owner picks one."""
-    from judge.engine.effects import cards
-
     st = game.state
     done = False
     for ref in cards(ctx, spec.get("card", "target")):
@@ -97,7 +113,7 @@ def banish_replay_op(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool
 
 def replay(game: "Game", ctx: "Context", card: "Card", where: str, base_of: str | None) -> bool:
     """The owner plays the card to ``where`` or to a battlefield that permits it; the legal ones are offered."""
-    from judge.engine import chain, history
+    from judge.engine.mechanisms import history
 
     st = game.state
     owner = card.owner
@@ -139,3 +155,33 @@ def act_to(game: "Game", action: dict[str, Any], card: "Card | None") -> None:
         rs(game).play_to.pop(card.id, None)
     else:
         rs(game).play_to[card.id] = str(action["to"])
+
+
+@M.declare("action", "play", Ref("card_id"), overrides=True, doc="a player plays a card: from the hand, or from a zone an "
+           "effect lets them play it from; a unit to: base or a battlefield", rules=("chain.announce", "location.play"),
+           extra={"siblings": {"free": Field(Bool(), "it is played without paying its cost"),
+                               "to": Field(Str(min_len=1), "where a unit is played: base or a battlefield")}})
+def act_play(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    """Playing a card: from the hand, or from a zone an effect lets its player play it from; a unit to ``to:`` (base
+    or a battlefield: checked as it is played)."""
+    card = game.state.cards.get(action.get("play", ""))
+    if card is not None and action.get("to") is not None and action["to"] != "base" and action["to"] not in game.state.cards:
+        raise InvalidInput("rb_to_place", path + ("to",), value=str(action["to"]))
+    act_to(game, action, card)
+    anywhere = False
+    if card is not None and card.zone != "hand":
+        player = action.get("by") or card.controller
+        allowed = any(cid == card.id and inc == card.inc and zone == card.zone and p == player
+                      for cid, inc, zone, p in rs(game).permits)
+        if not allowed:
+            raise InvalidInput("rb_play_from", path + ("play",), card=card.id, zone=card.zone, player=player)
+        anywhere = True
+    chain.play_card(game, action, path, from_anywhere=anywhere)
+
+
+M.word("ability.continuous", "play_only", Enum(("conquered",)), doc="it may be played only to a battlefield its player "
+       "conquered this turn")
+M.word("ability.continuous", "allows_play", Ref("filter"), doc="a battlefield: cards fitting this may be played here")
+M.word("ability.continuous", "forbids_play", Ref("filter"), doc="a battlefield: cards fitting this may not be played here")
+M.word("ability.continuous", "extra_power", Int(0), doc="a battlefield's permission: the power it costs more")
+M.word("choice_slot", "location", Bool(), doc="where a unit is played or moved", extra={"kinds": ("card",)})

@@ -10,13 +10,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
-from judge.engine.loops import GameOver
+from judge.engine.context import cards
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.loops import GameOver
+from judge.engine.mechanisms.replacement import ReplEffect, instead_context
 from judge.engine.refs import PlayerRef
-from judge.engine.replacement import ReplEffect
 from judge.engine.ruleset import Cites, Ruleset
 
 if TYPE_CHECKING:
-    from judge.engine.continuous import ContEffect
+    from judge.engine.mechanisms.continuous import ContEffect
     from judge.engine.events import Event
     from judge.engine.game import Game
     from judge.engine.state import Card
@@ -57,7 +59,7 @@ class SanguoRules(Ruleset):
         # effects change the same thing, the latest prevails, so the rest apply in the order they began
         parts = [(layer, part) for e in sorted(effs, key=lambda e: (e.ts, e.order)) for layer, part in _parts(e)]
         parts.sort(key=lambda lp: (lp[0], _rank(lp[0], lp[1]), lp[1].ts, lp[1].order))
-        from judge.engine.continuous import note_reordered
+        from judge.engine.mechanisms.continuous import note_reordered
 
         # 416.5a, said once per card when the layers change the order; 404.2: a characteristic-defining ability's
         # effect goes first in its layer
@@ -81,66 +83,72 @@ class SanguoRules(Ruleset):
             return card.controller, own, self.cite("replacement.self_first")
         return super().replacement_chooser(game, ev, cands)  # 417.9a: the affected object's controller, or player
 
-    def replacement_matches(self, game: "Game", r: ReplEffect, ev: "Event") -> bool:
-        # 417.6b: 轉嫁傷害 — damage to a unit or hero dealt instead to another one, the same amount: if, as it would be
-        # redirected, that one is no longer on the battlefield or no longer a unit (or hero), the effect does nothing
-        steps = r.spec.get("instead") or []
-        if ev.kind != "damage" or len(steps) != 1 or (steps[0].get("damage") or {}).get("amount") != {"event": "amount"}:
-            return True
-        from judge.engine.effects import cards
-        from judge.engine.replacement import instead_context
-
-        takers = cards(instead_context(game, r, ev), steps[0]["damage"]["to"])
-        return bool(takers) and all(self._takes_damage(game, ref) for ref in takers + [ev.card])
-
-    def _takes_damage(self, game: "Game", ref: Any) -> bool:
-        """The object is still on the battlefield and, if it was a unit or a hero, still is one (417.6b; a 主將 the
-        damage is redirected from or to is not held to the second part)."""
-        if ref is None or not game.state.is_current(ref):
-            return False
-        card = game.state.cards[ref.id]
-        was, now = card.type, game.chars(card)["type"]
-        return game.is_field(card.zone) and not ((self.is_unit(was) or was == "hero") and not (self.is_unit(now) or now == "hero"))
-
-    def usable(self, game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
-        # 407.1d: a card other than a quick one (快速錦囊) is used only in its player's own turn, with the stack empty
-        # (the model has no phases: the turn stands for its action phase); 409.1: triggers are never "used"
-        if ability is card.play and card.zone == "chain" and "quick" not in card.status \
-                and (game.state.turn != card.controller or game.state.chain):
-            return "not_quick"
-        return None
-
-    def state_checks(self, game: "Game") -> bool:
-        """418.3: every state-based effect that applies is handled as one event; repeated until none applies."""
-        st = game.state
-        happened = False
-        while True:
-            losers = [p for p in st.players if st.life.get(p) is not None and int(st.life[p] or 0) <= 0]
-            units = [c for c in st.field_cards() if self.is_unit(game.chars(c)["type"])]
-            no_health = [c for c in units if game.chars(c)["health"] is not None and game.chars(c)["health"] <= 0]
-            lethal = [c for c in units if c not in no_health and game.chars(c)["health"] is not None
-                      and c.damage >= game.chars(c)["health"]]
-            back = [c for c in st.cards.values() if "reinforcement" in c.status
-                    and c.zone not in ("chain", "reinforcements") and not game.is_field(c.zone)]
-            if not (losers or no_health or lethal or back):
-                return happened
-            happened = True
-            if losers:  # 418.5a: a player with 0 life or less loses the game
-                st.result = f"lose:{losers[0]}"
-                game.trace.add("player_loses", self.cite("state.lose"), player=PlayerRef(losers[0]))
-                raise GameOver(st.result)
-            with game.batch():  # 418.3: handled as a single event
-                for c in no_health:  # 418.5b: a unit with 0 health or less goes to its owner's graveyard
-                    events.emit(game, events.Event("move", c.ref, data={"to": self.graveyard, "cause": "state",
-                                                                         "cites": self.cite("state.check", "state.zero_health")}))
-                for c in lethal:  # 418.5c: a unit with health above 0 and lethal damage is destroyed
-                    events.emit(game, events.Event("move", c.ref, data={"to": self.graveyard, "cause": "lethal",
-                                                                         "cites": self.cite("state.check", "state.lethal")}))
-                for c in back:  # 418.5d: a reinforcement unit that left the battlefield goes back to the pile
-                    events.emit(game, events.Event("move", c.ref, data={"to": "reinforcements", "cause": "move",
-                                                                         "cites": self.cite("state.check", "state.reinforcement")}))
-
-
-
 
 RULESET = SanguoRules
+
+MECHANISM = Mechanism("sanguo.rules", "redirected damage (417.6b), quick cards (407.1d), the state-based effects of 418.5",
+                      requires=("replacement", "history", "moves", "life"))
+M = MECHANISM
+
+
+@M.hook("replacement.matches")
+def _redirected(game: "Game", r: ReplEffect, ev: "Event") -> bool:
+    # 417.6b: 轉嫁傷害 — damage to a unit or hero dealt instead to another one, the same amount: if, as it would be
+    # redirected, that one is no longer on the battlefield or no longer a unit (or hero), the effect does nothing
+    steps = r.spec.get("instead") or []
+    if ev.kind != "damage" or len(steps) != 1 or (steps[0].get("damage") or {}).get("amount") != {"event": "amount"}:
+        return True
+    takers = cards(instead_context(game, r, ev), steps[0]["damage"]["to"])
+    return bool(takers) and all(_takes_damage(game, ref) for ref in takers + [ev.card])
+
+
+def _takes_damage(game: "Game", ref: Any) -> bool:
+    """The object is still on the battlefield and, if it was a unit or a hero, still is one (417.6b; a 主將 the
+    damage is redirected from or to is not held to the second part)."""
+    if ref is None or not game.state.is_current(ref):
+        return False
+    card = game.state.cards[ref.id]
+    was, now = card.type, game.chars(card)["type"]
+    return game.is_field(card.zone) and not ((game.data.is_unit(was) or was == "hero") and not (game.data.is_unit(now) or now == "hero"))
+
+
+@M.hook("ability.usable")
+def _quick_only(game: "Game", card: "Card", ability: dict[str, Any]) -> str | None:
+    # 407.1d: a card other than a quick one (快速錦囊) is used only in its player's own turn, with the stack empty
+    # (the model has no phases: the turn stands for its action phase); 409.1: triggers are never "used"
+    if ability is card.play and card.zone == "chain" and "quick" not in card.status \
+            and (game.state.turn != card.controller or game.state.chain):
+        return "not_quick"
+    return None
+
+
+@M.hook("state.checks")
+def _state_effects(game: "Game") -> bool:
+    """418.3: every state-based effect that applies is handled as one event; repeated until none applies."""
+    st = game.state
+    happened = False
+    while True:
+        losers = [p for p in st.players if st.life.get(p) is not None and int(st.life[p] or 0) <= 0]
+        units = [c for c in st.field_cards() if game.data.is_unit(game.chars(c)["type"])]
+        no_health = [c for c in units if game.chars(c)["health"] is not None and game.chars(c)["health"] <= 0]
+        lethal = [c for c in units if c not in no_health and game.chars(c)["health"] is not None
+                  and c.damage >= game.chars(c)["health"]]
+        back = [c for c in st.cards.values() if "reinforcement" in c.status
+                and c.zone not in ("chain", "reinforcements") and not game.is_field(c.zone)]
+        if not (losers or no_health or lethal or back):
+            return happened
+        happened = True
+        if losers:  # 418.5a: a player with 0 life or less loses the game
+            st.result = f"lose:{losers[0]}"
+            game.trace.add("player_loses", game.data.cite("state.lose"), player=PlayerRef(losers[0]))
+            raise GameOver(st.result)
+        with game.batch():  # 418.3: handled as a single event
+            for c in no_health:  # 418.5b: a unit with 0 health or less goes to its owner's graveyard
+                events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "state",
+                                                                     "cites": game.data.cite("state.check", "state.zero_health")}))
+            for c in lethal:  # 418.5c: a unit with health above 0 and lethal damage is destroyed
+                events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal",
+                                                                     "cites": game.data.cite("state.check", "state.lethal")}))
+            for c in back:  # 418.5d: a reinforcement unit that left the battlefield goes back to the pile
+                events.emit(game, events.Event("move", c.ref, data={"to": "reinforcements", "cause": "move",
+                                                                     "cites": game.data.cite("state.check", "state.reinforcement")}))

@@ -1,17 +1,61 @@
-"""The total cost of a link [cost.total]: alternative, additional, reductions with their minimums, floor 0; paying."""
+"""The total cost of a link [cost.total]: the card's printed cost (or the ability's), the alternative cost, additional
+costs, reductions with their minimums [cost.modifier], floor 0; paying every part or rewinding [chain.rewind]; "the next
+card costs less" [cost.next]."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.engine import events, repeat
-from judge.engine.choice import Choice
+from judge.engine import events
+from judge.engine.choice import Choice, scenario_names
+from judge.engine.context import eval_static, matches_filter, players, value
 from judge.engine.errors import CannotAdd
+from judge.engine.language.shapes import Bool, Enum, Field, Int, ListOf, Map, Ref, Str
+from judge.engine.language.words import Fields, Mechanism
+from judge.engine.mechanisms.abilities import kind_shape
 from judge.engine.refs import Text
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
     from judge.engine.state import Link
+
+MECHANISM = Mechanism("costs", "costs, cost modifiers, the next card costs less", requires=("filters", "numbers", "abilities"))
+M = MECHANISM
+M.place("cost", "a part of a cost (cost:)", form="field")
+M.place("reduction", "what a cost modifier takes off (reduce: …)", form="field")
+
+M.word("cost", "resources", Ref("amount"), doc="resources to pay (an ability's; a card's printed cost is its cost: field)")
+M.word("cost", "exhaust", Bool(), doc="exhaust the card whose ability this is [cost.exhaust]", rules=("cost.exhaust",))
+M.word("cost", "destroy", Ref("filter"), doc="destroy one of your cards on the field fitting the description")
+M.word("cost", "alt", Map({"resources": Ref("amount")}), doc="an alternative cost the player may pay instead",
+       rules=("cost.alt_additional",), phrases=("alt_cost",))
+M.word("cost", "additional", ListOf(Map({"resources": Ref("amount")})), doc="additional costs",
+       rules=("cost.alt_additional",))
+M.word("reduction", "reduce", Ref("number"), doc="how much less it costs (a number, or one read as it is played)")
+M.define("cost", Fields("cost", doc="what using an ability costs"))
+M.define("play_cost", Fields("cost", exclude=("resources",), moved={"resources": "cost"},
+                             doc="what playing the card costs besides its printed cost (cost: of the card)"))
+
+COST_MODIFIER = kind_shape({
+    "applies": Field(Ref("filter"), "the cards whose cost it changes"),
+    "add": Field(Int(), "how much more they cost"),
+    "minimum": Field(Int(0), "its reduction never takes the cost below this"),
+    "own": Field(Bool(), "it changes the cost of its own card (wherever it is played from)"),
+}, doc="a cost modifier: cards fitting applies: cost more (add) or less (reduce)", more_from=("reduction",))
+
+
+def _changes_a_cost(ab: Any, at: Any) -> None:
+    changes = ("add", *at.scope.vocab.words("reduction"))
+    if isinstance(ab, dict) and not any(k in ab for k in changes):
+        at.problem("needs_one_of", keys=list(changes))
+
+
+M.word("ability_kind", "cost_modifier", COST_MODIFIER, doc="changes what cards cost [cost.modifier]",
+       rules=("cost.modifier", "cost.total"), phrases=("cost_order",), check=_changes_a_cost)
+
+NEXT_COST = Map({"player": Ref("player"), "applies": Ref("filter"), "until": Enum(("turn", "game")),
+                 "text": Str(), "text_en": Str()}, more_from=("reduction",))
+
 
 
 def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
@@ -21,8 +65,6 @@ def modifiers(game: "Game", link: "Link") -> list[dict[str, Any]]:
 
 def _modifier_sources(game: "Game", link: "Link") -> list[tuple[str, dict[str, Any]]]:
     """The cost modifiers that apply to this link's source, each with the id of the card it comes from."""
-    from judge.engine.targets import matches_filter
-
     st = game.state
     source, _ = st.view(link.source)
     out: list[tuple[str, dict[str, Any]]] = []
@@ -30,13 +72,13 @@ def _modifier_sources(game: "Game", link: "Link") -> list[tuple[str, dict[str, A
         for ab in card.all_abilities():
             if ab.get("kind") != "cost_modifier":
                 continue
-            if matches_filter(game, source, ab.get("applies") or {}, card.controller, None) is None:
+            if matches_filter(game, source, ab.get("applies") or {}, card.controller, None, self_ref=card.ref) is None:
                 out.append((card.id, ab))
     if link.kind == "card":  # the card's own "I cost … less" (wherever it is played from)
         out += [(source.id, ab) for ab in source.abilities if ab.get("kind") == "cost_modifier" and ab.get("own")]
     if link.kind == "card":  # [cost.next]: "the next card you play costs … less", made by a resolving link
         out += [(m["source"].id, m) for m in st.cost_mods if m["player"] == link.controller
-                and matches_filter(game, source, m.get("applies") or {}, m["player"], None) is None]
+                and matches_filter(game, source, m.get("applies") or {}, m["player"], None, self_ref=m["source"]) is None]
     return out
 
 
@@ -54,9 +96,6 @@ def _reduction_order(game: "Game", link: "Link", reductions: list[tuple[str, dic
     """[cost.total]: the player subtracts the reductions in any order they like; when the order changes the total (a
     reduction with a minimum among others) it is their choice, asked once per link."""
     from itertools import permutations
-
-    from judge.engine.choice import scenario_names
-    from judge.engine.effects import eval_static
 
     names = scenario_names([cid for cid, _ in reductions])
     by_name = dict(zip(names, (m for _, m in reductions)))
@@ -82,10 +121,8 @@ def _reduction_order(game: "Game", link: "Link", reductions: list[tuple[str, dic
 
 def total(game: "Game", link: "Link") -> tuple[int, Text]:
     """[cost.total]: choose the alternative cost or not, add additional costs, subtract reductions, floor at 0."""
-    from judge.engine.effects import eval_static
-
     spec = link.text.get("cost") or {}
-    base = int(eval_static(game, spec.get("resources", 0), link))
+    base = int(eval_static(game, printed(game, link), link))
     parts: list[Text] = [Text(str(base), str(base))]
     alt = spec.get("alt")
     if alt is not None and not link.free:
@@ -100,7 +137,8 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     amount = base
     mods = modifiers(game, link)
     adds = [int(m["add"]) for m in mods if "add" in m] + [int(eval_static(game, a.get("resources", 0), link)) for a in spec.get("additional") or []]
-    adds += [int(eval_static(game, c.get("resources", 0), link)) for c in repeat.cost(game, link)]  # [keyword.repeat]
+    for more in game.data.vocab.hooks("cost.additional"):  # costs other mechanisms add ([keyword.repeat] …)
+        adds += [int(eval_static(game, c.get("resources", 0), link)) for c in more(game, link)]
     for a in adds:
         amount += a
         parts.append(Text(f"+{a}", f"+{a}"))
@@ -121,13 +159,11 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
 
 def pay(game: "Game", link: "Link") -> None:
     """Pay every part of the cost in any order; any part that cannot be paid makes the addition fail [chain.rewind]."""
-    from judge.engine.targets import matches_filter
-
     st = game.state
     spec = link.text.get("cost") or {}
     once = [] if link.free else [m for m in modifiers(game, link) if any(m is x for x in st.cost_mods)]
     amount, detail = total(game, link)
-    if spec or amount:
+    if spec or amount or printed(game, link):
         keys = ["cost.total"] + (["cost.modifier"] if modifiers(game, link) and not link.free else []) + \
             (["cost.alt_additional"] if spec.get("alt") is not None or spec.get("additional") else [])
         game.trace.add("cost", game.data.cite(*keys), player=game.player_ref(link.controller), detail=detail, amount=amount)
@@ -156,17 +192,18 @@ def pay(game: "Game", link: "Link") -> None:
         paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if paid:
         game.trace.add("pay", game.data.cite("cost.total", *(["cost.exhaust"] if spec.get("exhaust") else [])), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))
-    game.data.extra_cost(game, link)  # the parts of the cost the game's own rules add (another currency …)
+    for part in game.data.vocab.hooks("cost.pay"):  # the parts of the cost the game's own rules add (another currency …)
+        part(game, link)
     for m in once:  # [cost.next]: "the next card" reduction is used up by this card
         st.cost_mods = [x for x in st.cost_mods if x is not m]
         game.trace.add("next_cost_used", game.data.cite("cost.next"), link=link.source, card=m["source"])
 
 
+@M.declare("step", "next_cost", NEXT_COST, doc="the next card a player plays (fitting applies:) costs less",
+           rules=("cost.next",), phrases=("next_cost", "next_cost_used"))
 def next_cost(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     """[cost.next]: a step making "the next card [player] plays [this turn] costs … less"; it applies to the first card
     that player adds to the chain after it is made, and is then used up."""
-    from judge.engine.effects import players, value
-
     for p in players(ctx, spec.get("player", "you")):
         mod = {k: v for k, v in spec.items() if k not in ("player", "reduce", "text", "text_en")}
         mod.update(player=p, reduce=value(ctx, spec.get("reduce", 0)), source=ctx.source, once=True,
@@ -175,3 +212,20 @@ def next_cost(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
         game.trace.add("next_cost", game.data.cite("cost.next"), player=game.player_ref(p),
                        text=Text(str(spec.get("text", "…")), str(spec.get("text_en") or spec.get("text", "…"))))
     return True
+
+
+def printed(game: "Game", link: "Link") -> Any:
+    """What a link costs before anything is added or taken off: a card's printed cost (``cost:`` of the card: a number,
+    or X), an ability's ``cost: {resources: N}``."""
+    if link.kind == "card":
+        card = game.state.view(link.source)[0]
+        return "X" if card.cost_x else (card.cost or 0)
+    return (link.text.get("cost") or {}).get("resources", 0)
+
+
+@MECHANISM.hook("turn.end", order=70)
+def _end_turn(game: "Game") -> None:
+    game.state.cost_mods = [m for m in game.state.cost_mods if m.get("until") != "turn"]  # [cost.next]
+M.word("choice", "alt_cost", Bool(), doc="pay the alternative cost (true) or not")
+M.word("choice", "cost_card", Ref("card_id"), doc="which card pays a cost (destroy one of your …)")
+M.word("choice_slot", "reductions", Bool(), doc="the order cost reductions are taken off in", extra={"kinds": ("order",)})

@@ -1,15 +1,20 @@
-"""What was played this turn [play.finalized] and what a player may not play [play.restricted]."""
+"""What was played this turn [play.finalized] and what a player may not play [play.restricted]: a card counts as
+played once its addition to the chain is complete; conditions, numbers and descriptions that read the turn's plays;
+"when you play …" [play.trigger]."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.engine import events
+from judge.engine.context import Context, cards, matches_filter, players, resolve_names, value
 from judge.engine.errors import CannotAdd
+from judge.engine.language.shapes import Bool, Enum, Field, Map, Ref, Str
+from judge.engine.language.words import Mechanism
 from judge.engine.refs import LinkRef, PlayerRef, Text
 from judge.engine.state import Played
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.game import Game
     from judge.engine.state import Card, Link
 
@@ -45,8 +50,6 @@ def count(game: "Game", player: str, flt: dict[str, Any], besides: str | None = 
 
 def condition(game: "Game", ctx: "Context", arg: dict[str, Any]) -> bool:
     """``{played: {player: P, type: …, token: false, count: {gte: N}}}``: what a player has played this turn."""
-    from judge.engine.effects import players, value
-
     who = players(ctx, arg.get("player", "you"))
     flt = {k: v for k, v in arg.items() if k in ("type", "token", "named")}
     n = sum(count(game, p, flt) for p in who)
@@ -56,23 +59,20 @@ def condition(game: "Game", ctx: "Context", arg: dict[str, Any]) -> bool:
 
 def check_allowed(game: "Game", link: "Link") -> None:
     """Refuse an addition a restriction forbids [play.restricted] or the game's rules do not allow now (rewound)."""
-    from judge.engine.targets import matches_filter
-
     card = game.state.cards[link.source.id]
     if link.kind == "card":
         for player, flt, _ in game.state.restrictions:
             if player == link.controller and matches_filter(game, card, flt, player, None) is None:
                 raise CannotAdd("restricted")
-    why = game.data.usable(game, card, link.text)
-    if why is not None:
-        raise CannotAdd(why)
+    for usable in game.data.vocab.hooks("ability.usable"):  # the game's own rules on when it may be used
+        why = usable(game, card, link.text)
+        if why is not None:
+            raise CannotAdd(why)
 
 
 def restrict(game: "Game", ctx: "Context", spec: dict[str, Any]) -> bool:
     """[play.restricted]: players may not add cards fitting a description to the chain (``cannot_play`` step); cards
     already on the chain are not affected."""
-    from judge.engine.effects import players, resolve_names
-
     flt = resolve_names(ctx, dict(spec.get("filter") or {}))
     until = str(spec.get("until", "game"))
     for p in players(ctx, spec.get("player", "opponent")):
@@ -99,3 +99,42 @@ def first(game: "Game", card_id: str) -> bool:
         if p.card == card_id:
             return not any(q.player == p.player for q in game.state.played[: game.state.played.index(p)])
     return False
+
+
+MECHANISM = Mechanism("history", "what was played this turn; what players may not play", requires=("filters", "numbers",
+                                                                                                  "conditions", "turns"))
+M = MECHANISM
+PLAYED = Map({"player": Ref("player"), "type": Field(Ref("filter_type"), "of this card type"),
+              "token": Bool(), "named": Str(min_len=1)}, doc="the cards a player played this turn that fit")
+
+
+@M.declare("number", "played", PLAYED, doc="how many cards fitting the description a player played this turn",
+           rules=("play.finalized",))
+def _played_number(ctx: Context, arg: Any) -> int:
+    flt = {k: v for k, v in arg.items() if k != "player"}
+    return sum(count(ctx.game, p, flt) for p in players(ctx, arg.get("player", "you")))
+
+
+M.word("condition", "played", PLAYED.with_fields({"count": Field(Ref("bounds"), "how many (default: at least one)")}),
+       lambda game, ctx, arg: condition(game, ctx, arg), doc="a player has played cards fitting the description this turn",
+       rules=("play.finalized",))
+M.word("condition", "first_played", Ref("cards"), lambda game, ctx, arg: any(first(game, r.id) for r in cards(ctx, arg)),
+       doc="the card is the first card its player played this turn", rules=("play.finalized",))
+
+
+@M.declare("filter", "played_besides", Ref("filter"), doc="its controller has played another card fitting this "
+                                                          "description this turn", rules=("play.finalized",))
+def _played_besides(s: Any, flt: Any) -> str | None:
+    return None if played_besides(s.game, s.card, flt) else "played"  # [play.finalized]
+
+
+CANNOT_PLAY = Map({"player": Ref("player"), "filter": Ref("filter"), "until": Enum(("turn", "game"))})
+M.word("step", "cannot_play", CANNOT_PLAY, lambda game, ctx, spec: restrict(game, ctx, spec),
+       doc="players (default: the opponent) may not play cards fitting the description", rules=("play.restricted",),
+       phrases=("restricted",))
+M.hook("turn.end", order=50)(end_turn)
+M.hook("apply:played")(events.nothing)
+M.word("event", "played", events.TRIGGER, events.kind_is("played"), doc="a card a player played has resolved "
+       "(where the game's rules say \"when you play\" triggers then)", extra={"keys": frozenset({"event", "card", "player",
+                                                                                              "if"}),
+                                                                             "policy": "played_event"})

@@ -133,3 +133,26 @@ def _repeat(game: "Game", delta: dict[tuple[str, str, str], int], x: int) -> Non
         rep = [c for c in st.cards.values() if c.token and c.proto == proto and c.controller == controller and c.zone == zone][-1]
         rep.copies += d * x
         game.trace.add("loop_tokens", game.data.cite("loop.mandatory"), player=PlayerRef(controller), card=rep.ref, amount=d * x)
+
+
+# --- the language ---------------------------------------------------------------------------------------------------
+from judge.engine.language.shapes import At, Int  # noqa: E402
+from judge.engine.language.words import Mechanism  # noqa: E402
+
+MECHANISM = Mechanism("loops", "loops: found, shortcut by a number, drawn games", requires=("choices",))
+M = MECHANISM
+
+
+def _loop_answer(value: object, at: At) -> None:
+    """A mandatory loop's number (its choice names the card of its first triggered effect: ``for:``) is over a million."""
+    entries = (at.scope.data or {}).get("choices") if isinstance(at.scope.data, dict) else None
+    try:
+        entry = entries[at.path[1]] if entries is not None else None
+    except (IndexError, TypeError, KeyError):
+        entry = None
+    if isinstance(entry, dict) and "for" in entry and isinstance(value, int) and value <= MANDATORY_MIN - 1:
+        at.problem("mandatory_loop", value=value)
+
+
+M.word("choice", "loop", Int(0, BIG), doc="how many more times a loop repeats (a mandatory loop: over one million)",
+       check=_loop_answer, rules=("loop.optional", "loop.mandatory", "loop.draw"))

@@ -1,11 +1,20 @@
-"""Resolving the top link [resolve.steps] and interrupting links [interrupt]."""
+"""Resolving the top link [resolve.steps] once every player passes [resolve.all_passed]: targets re-checked
+[resolve.recheck], a link with none left interrupted by the game [resolve.fizzle], the steps done, the last step by what
+the link is [resolve.last_step]; interrupting a link [interrupt]; the actions ``pass``, ``resolve`` and
+``resolve_all`` (a repeating state is a loop [loop.found])."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from judge.engine import effects, events, targets
-from judge.engine.refs import LinkRef, Text
+from judge.engine import events
+from judge.engine.context import Context, test_condition
+from judge.engine.errors import InvalidInput
+from judge.engine.language.shapes import Const, Either, Int, Ref, Str
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms import targets
+from judge.engine.mechanisms.steps import run_ops
+from judge.engine.refs import LinkRef, PlayerRef, Text, ZoneRef
 from judge.engine.state import Link
 
 if TYPE_CHECKING:
@@ -51,7 +60,7 @@ def resolve_top(game: "Game") -> None:
     if illegal or tracked_bad:
         reasons = sorted({why for _, why in illegal} | ({"moved"} if tracked_bad else set()))
         game.trace.add("retarget_illegal", game.data.cite("resolve.recheck"), link=LinkRef(link.uid), what=_what(game, bool(illegal), bool(tracked_bad)),
-                       targets=[o for o, _ in illegal] + tracked_bad, reason=[reason_text(game, r) for r in reasons])
+                       targets=[o for o, _ in illegal] + tracked_bad, reason=[game.data.reason(r) for r in reasons])
     elif link.targets or link.tracked:
         n_targets = sum(len(v) for v in legal.values())
         game.trace.add("retarget_ok", game.data.cite("resolve.recheck"), link=LinkRef(link.uid), what=_what(game, n_targets > 0, bool(tracked_ok)),
@@ -74,7 +83,7 @@ def resolve_top(game: "Game") -> None:
         game.trace.add("source_gone", game.data.cite("resolve.source_gone"), link=LinkRef(link.uid), card=link.source)
     game.trace.add("resolve", game.data.cite("resolve.steps"), link=LinkRef(link.uid), card=link.source, player=game.player_ref(link.controller))
     targets.divide_on_resolution(game, link, legal)  # [target.distribute]: where the game divides amounts now
-    ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
+    ctx = Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
     if ignore:  # [instruction.ignored]: the slots whose every target is no longer legal
         ctx.ignored = {name for name, objs in link.targets.items() if objs and not legal.get(name) and "#" not in name}
     ops = list(link.text.get("do") or [])
@@ -82,7 +91,7 @@ def resolve_top(game: "Game") -> None:
     for i in link.modes:
         ops += list(mode_opts[i].get("do") or [])
     with game.batch(link.uid):  # [replacement.next]: what this resolution does is one "next time"
-        effects.run_ops(game, ctx, ops)
+        run_ops(game, ctx, ops)
         for n in range(2, link.repeats + 2):  # [keyword.repeat]: its instructions once more, with their own choices
             _execute_again(game, link, ops, n)
     finish(game, link)
@@ -97,9 +106,9 @@ def _execute_again(game: "Game", link: Link, ops: list[dict[str, object]], n: in
     legal, _ = targets.recheck(game, link)
     own = {name.split("#")[0]: objs for name, objs in legal.items() if name.endswith(f"#{n}")}
     chosen = {name.split("#")[0]: objs for name, objs in link.targets.items() if name.endswith(f"#{n}")}
-    ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings), legal=own)
+    ctx = Context(game, link, link.controller, link.source, dict(link.bindings), legal=own)
     ctx.ignored = {name for name, objs in chosen.items() if objs and not own.get(name)}
-    effects.run_ops(game, ctx, ops)
+    run_ops(game, ctx, ops)
 
 
 def _if_clause_holds(game: "Game", link: Link) -> bool:
@@ -108,8 +117,8 @@ def _if_clause_holds(game: "Game", link: Link) -> bool:
     cond = (link.text.get("when") or {}).get("if") if link.kind == "trigger" else None
     if cond is None:
         return True
-    ctx = effects.Context(game, link, link.controller, link.source, dict(link.bindings))
-    ok = effects.test_condition(game, ctx, cond)
+    ctx = Context(game, link, link.controller, link.source, dict(link.bindings))
+    ok = test_condition(game, ctx, cond)
     game.trace.add("if_clause_ok" if ok else "if_clause_false", game.data.cite("trigger.if_clause"), link=LinkRef(link.uid))
     return ok
 
@@ -139,7 +148,7 @@ def finish(game: "Game", link: Link) -> None:
             "face_down": bool((card.play or {}).get("face_down")), "cites": game.data.cite("resolve.last_step", "enter"),
         }))
     else:  # [resolve.last_step]: any other card goes to its owner's graveyard zone if still on the chain
-        game.trace.add("to_salvage", game.data.cite("resolve.last_step"), card=link.source, zone=_zone(game.data.graveyard))
+        game.trace.add("to_salvage", game.data.cite("resolve.last_step"), card=link.source, zone=ZoneRef(game.data.graveyard))
         events.emit(game, events.Event("move", link.source, data={"to": game.data.graveyard, "cause": "silent",
                                                                   "own_resolution": True}))
     if game.data.raw.get("played_event") == "resolved":  # [play.trigger]: "when you play …" once it has resolved
@@ -148,12 +157,63 @@ def finish(game: "Game", link: Link) -> None:
             "link": link.uid, "trigger_cites": game.data.cite("play.trigger")}))
 
 
-def reason_text(game: "Game", why: str, args: dict[str, object] | None = None) -> Text:
-    """A reason word from the game's data file (``why_<reason>``; a test checks every reason has one)."""
-    return game.data.text(f"why_{why}", **(args or {}))
+# --- the language ---------------------------------------------------------------------------------------------------
+MECHANISM = Mechanism("resolution", "passing, resolving, interrupting", requires=("targets", "steps", "actions", "loops"))
+M = MECHANISM
 
 
-def _zone(z: str):  # type: ignore[no-untyped-def]
-    from judge.engine.refs import ZoneRef
+@M.declare("action", "pass", Ref("player_id"), doc="the player holding priority passes",
+           rules=("priority.pass",), phrases=("pass",))
+def act_pass(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    player = action["pass"]
+    if game.state.priority != player:
+        raise InvalidInput("no_priority", path, player=player, holder=game.state.priority)
+    game.trace.add("pass", game.data.cite("priority.pass"), player=PlayerRef(player))
+    game.state.priority = game.state.seat_order_from(player)[1]
 
-    return ZoneRef(z)
+
+@M.declare("action", "resolve", Either(Const(True), Int(1)), doc="every player passes: the top link resolves (a number: "
+                                                              "that many times)", rules=("resolve.all_passed",))
+def act_resolve(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    n = int(action.get("resolve") or 1) if action.get("resolve") is not True else 1
+    for _ in range(n):
+        if not game.state.chain:
+            raise InvalidInput("resolve_empty", path)
+        game.spend(1 + len(game.state.cards))
+        all_pass_and_resolve(game)
+
+
+@M.declare("action", "resolve_all", Const(True), doc="every player keeps passing until the chain is empty (a repeating "
+                                                      "state is a loop)", rules=("loop.found",))
+def act_resolve_all(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    """Every player keeps passing until the chain is empty; a repeating state is a loop [loop.found]."""
+    from judge.engine.mechanisms.loops import Detector
+
+    guard = 0
+    detector = Detector(game)
+    while game.state.chain:
+        game.spend(1 + len(game.state.cards))
+        all_pass_and_resolve(game)
+        detector.step()
+        guard += 1
+        if guard > 5000:
+            raise InvalidInput(game.runaway("resolutions", repeats=True), path)
+
+
+def _interrupt_slot(value: Any, at: Any) -> None:
+    targets.link_slot(value, at)
+
+
+@M.declare("step", "interrupt", Str(min_len=1), doc="interrupt the targeted link(s): they leave the chain doing nothing "
+                                                    "(the slot: a target slot with on_chain)", check=_interrupt_slot,
+           rules=("interrupt", "interrupt.to_graveyard"), phrases=("interrupted",))
+def interrupt_step(game: "Game", ctx: Context, spec: Any) -> bool:
+    """[interrupt]: interrupt the targeted link(s)."""
+    done = False
+    for obj in ctx.legal.get(spec, []):
+        if isinstance(obj, LinkRef):
+            other = game.state.link(obj.uid)
+            if other is not None and (ctx.link is None or other.uid != ctx.link.uid):  # [interrupt]: not itself
+                interrupt(game, other, by_game=False)
+                done = True
+    return done

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice
+from judge.engine.language.shapes import Field, Ref
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.abilities import kind_shape
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -22,7 +25,7 @@ def abilities(game: "Game", link: "Link") -> list[dict[str, Any]]:
 
 def choose(game: "Game", link: "Link") -> None:
     """Each such cost may be paid once: asked as the card is played; then the choices of that execution."""
-    from judge.engine import targets
+    from judge.engine.mechanisms import targets
 
     for ab in abilities(game, link):
         if link.free or not game.ask(Choice("pay", link.controller, link.source.id, (False, True), slot="repeat")):
@@ -38,3 +41,14 @@ def choose(game: "Game", link: "Link") -> None:
 def cost(game: "Game", link: "Link") -> list[dict[str, Any]]:
     """The costs of the executions paid for (added to the link's total cost)."""
     return [ab.get("cost") or {} for ab in abilities(game, link)[: link.repeats]]
+
+
+MECHANISM = Mechanism("repeat", "paying to carry out a card's instructions once more", requires=("abilities", "costs"))
+M = MECHANISM
+M.word("ability_kind", "repeat", kind_shape({"cost": Field(Ref("cost"), "what one more execution costs")},
+                                            required=("cost",), doc="pay this to carry out the card's instructions again"),
+       doc="an optional additional cost: each paid carries out the card's instructions once more [keyword.repeat]",
+       rules=("keyword.repeat",), phrases=("repeat_paid", "repeat_exec"))
+M.word("choice_slot", "repeat", Ref("steps"), doc="whether to pay for one more execution", extra={"kinds": ("pay",)})
+M.hook("link.choices")(choose)
+M.hook("cost.additional")(cost)

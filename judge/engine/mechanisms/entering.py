@@ -1,10 +1,18 @@
-"""Entering the field [enter]: effects as it enters, status, continuous abilities, triggers, uniqueness."""
+"""Entering the field [enter]: effects "as it enters" [enter.as], entering exhausted [enter.exhausted] or ready,
+with counters or damage, attached; its continuous abilities start to apply [enter.continuous], "when it enters"
+triggers [enter.trigger], uniqueness [enter.unique]; the ``enters`` trigger."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.engine import events
 from judge.engine.choice import Choice
+from judge.engine.context import Context
+from judge.engine.language.shapes import Bool, Field, Ref
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.abilities import kind_shape
+from judge.engine.mechanisms.steps import run_ops
 from judge.engine.refs import CardRef, Text, ZoneRef
 from judge.engine.ruleset import Cites
 
@@ -15,18 +23,17 @@ if TYPE_CHECKING:
 
 def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
     """Put ``card`` onto the field; no player receives priority meanwhile [enter]."""
-    from judge.engine import effects, events
-
     st = game.state
     origin = how.get("from", "")
     if how.get("controller"):
         card.controller = how["controller"]
-    game.data.place(game, card)  # where on the field, when the game's rules let its player choose
+    for place in game.data.vocab.hooks("enter.place"):  # where on the field, when the game's rules let its player choose
+        place(game, card)
     # [enter.as]: effects created "as [this card] enters" apply without the chain
     for ab in card.abilities:
         if ab.get("kind") == "as_enters":
             game.trace.add("enter_as", game.data.cite("enter.as"), card=card.ref, text=Text(ab.get("text", "…"), ab.get("text_en", "")))
-            effects.run_ops(game, effects.Context(game, None, card.controller, card.ref, {"self": card.ref}), ab.get("do", []))
+            run_ops(game, Context(game, None, card.controller, card.ref, {"self": card.ref}), ab.get("do", []))
     # [enter]: enters exhausted / with counters / with damage; attachments attach; the zone by card type
     spec = dict(card.enters)
     exhausted = bool(how.get("exhausted") or spec.get("exhausted"))
@@ -87,3 +94,17 @@ def enter(game: "Game", card: "Card", how: dict[str, Any]) -> None:
 def _enters_ready(card: "Card") -> dict[str, Any] | None:
     """An ability of the card's that says it enters ready ([enter.exhausted]'s exception): it applies before it enters."""
     return next((ab for ab in card.all_abilities() if ab.get("kind") == "continuous" and ab.get("enters_ready")), None)
+
+
+MECHANISM = Mechanism("entering", "entering the field", requires=("abilities", "continuous", "triggers", "choices"))
+M = MECHANISM
+AS_ENTERS = kind_shape({"do": Field(Ref("steps"), "what happens as it enters (without the chain)")}, required=("do",),
+                       doc="an effect as the card enters the field")
+M.word("ability_kind", "as_enters", AS_ENTERS, doc="done as its card enters the field, without the chain",
+       rules=("enter.as",), phrases=("enter_as",))
+M.word("ability.continuous", "enters_ready", Bool(), doc="its card enters the field ready even where its type enters "
+                                                          "exhausted", rules=("enter.ready_ability",))
+M.word("choice", "unique", Ref("card_id"), doc="which of two unique cards with one name stays")
+M.hook("apply:entered")(events.nothing)
+M.word("event", "enters", events.TRIGGER, events.kind_is("entered"), doc="a card enters the field (from: a zone)",
+       extra={"keys": frozenset({"event", "card", "from", "if"})})

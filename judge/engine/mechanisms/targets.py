@@ -1,4 +1,6 @@
-"""Targets [target.choose]: descriptions and legality, magnets, random targeting, re-checking on resolution [resolve.recheck]."""
+"""Targets [target.choose]: target slots (``targets:``) and their legality [target.legal], magnets [target.magnet], random
+targeting [target.random], variable counts [target.count], amounts divided among targets [target.distribute],
+re-checking on resolution [resolve.recheck], changing a link's target [target.change]; the ``targeted`` trigger."""
 
 from __future__ import annotations
 
@@ -6,14 +8,20 @@ import math
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from judge.engine import events
 from judge.engine.choice import Choice
+from judge.engine.context import Context, eval_static, matches_filter
 from judge.engine.errors import CannotAdd
 from judge.engine.options import ENUMERATE_MAX, Compositions, Subsets
+from judge.engine.language.shapes import Bool, Custom, Either, Field, Int, ListOf, Map, Ref, Str
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms.filters import _zones
+from judge.engine.language.shapes import Enum
 from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
-    from judge.engine.state import Card, Link
+    from judge.engine.state import Link
 
 
 def obj_id(game: "Game", obj: Obj) -> str:
@@ -26,66 +34,6 @@ def obj_id(game: "Game", obj: Obj) -> str:
     if link is not None and link.kind == "card":
         return link.source.id
     return f"#{obj.uid}"
-
-
-def matches_filter(game: "Game", card: "Card", flt: dict[str, Any], controller: str, link: "Link | None",
-                   vals: dict[str, Any] | None = None) -> str | None:
-    """Why ``card`` does not fit the description ``flt`` (seen from ``controller``), or None.
-
-    Power and health are the current ones (continuous effects applied), or ``vals`` while continuous effects are being applied.
-    """
-    from judge.engine.effects import eval_static
-
-    cur = vals if vals is not None else game.chars(card)  # current characteristics (continuous effects applied)
-    types = flt.get("type")
-    if types is not None:
-        wanted = [types] if isinstance(types, str) else list(types)
-        kinds = {cur["type"], *card.more_types}
-        kinds |= {"unit"} if any(game.data.is_unit(k) for k in kinds) else set()
-        if not kinds & set(wanted):
-            return "type"
-    if "subtype" in flt and flt["subtype"] not in cur["subtypes"]:
-        return "subtype"
-    if "faction" in flt and flt["faction"] not in card.factions:
-        return "faction"
-    if "blank" in flt and bool(cur["no_abilities"]) != bool(flt["blank"]):
-        return "blank"
-    if "attacking" in flt and bool(game.state.combat and game.state.combat.get("attacker") == card.ref) != bool(flt["attacking"]):
-        return "attacking"
-    if "owner" in flt and (card.owner == controller) != (flt["owner"] == "you"):
-        return "owner"
-    who = flt.get("controller")
-    if who == "you" and card.controller != controller:
-        return "controller"
-    if who == "opponent" and card.controller == controller:
-        return "controller"
-    if "exhausted" in flt and card.exhausted != bool(flt["exhausted"]):
-        return "exhausted" if not flt["exhausted"] else "ready"
-    for stat in ("cost", "power", "health"):
-        if stat in flt:
-            if stat == "cost":
-                value = card.cost
-            else:
-                value = cur[stat]
-            bounds = flt[stat]
-            if value is None:
-                return stat
-            if "lte" in bounds and value > eval_static(game, bounds["lte"], link):
-                return stat
-            if "gte" in bounds and value < eval_static(game, bounds["gte"], link):
-                return stat
-    if "status" in flt and flt["status"] not in card.status:
-        return "status"
-    if flt.get("not") == "self" and link is not None and card.id == link.source.id:
-        return "self"
-    if "named" in flt and card.name.get("zh") != flt["named"]:
-        return "type"  # [effect.name]: a card with the name a player named
-    if "played_besides" in flt:  # [play.finalized]: its controller has played another such card this turn
-        from judge.engine.history import played_besides
-
-        if not played_besides(game, card, flt["played_besides"]):
-            return "played"  # [play.finalized]
-    return game.data.filter_reason(game, card, flt, controller, link)  # the keys a game adds
 
 
 def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | None:
@@ -131,9 +79,10 @@ def check(game: "Game", link: "Link", slot: dict[str, Any], obj: Obj) -> str | N
     if link.kind == "card" and card.id == link.source.id:
         return "itself"
     if game.is_field(card.zone):
-        why = game.data.target_reason(game, link, card)  # the game's own rules on who can be chosen
-        if why is not None:
-            return why
+        for reason in game.data.vocab.hooks("target.reason"):  # the game's own rules on who can be chosen
+            why = reason(game, link, card)
+            if why is not None:
+                return why
     return matches_filter(game, card, slot.get("filter") or {}, link.controller, link)
 
 
@@ -156,8 +105,6 @@ def is_magnet(game: "Game", link: "Link", obj: Obj) -> bool:
 
 def slot_count(game: "Game", link: "Link", slot: dict[str, Any], n_legal: int) -> int:
     """How many targets: fixed, or decided first for a variable count [target.count], with game info locked."""
-    from judge.engine.effects import eval_static
-
     spec = slot.get("count", 1)
     if isinstance(spec, int):
         return spec
@@ -234,8 +181,6 @@ def _random_targets(game: "Game", legal: list[Obj], magnets: list[Obj], n: int) 
 
 def _distribute(game: "Game", link: "Link", slot: dict[str, Any], chosen: list[Obj]) -> None:
     """[target.distribute]: every target gets a positive whole amount; nothing non-zero over zero targets; amount locked."""
-    from judge.engine.effects import eval_static
-
     spec = slot["distribute"]
     total = int(eval_static(game, spec, link))
     name = slot.get("name", "target")
@@ -307,3 +252,111 @@ def all_slots(link: "Link") -> list[dict[str, Any]]:
     for i in link.modes:
         slots += list(modes[i].get("targets") or [])
     return slots
+
+
+# --- the language ---------------------------------------------------------------------------------------------------
+MECHANISM = Mechanism("targets", "target slots, choosing targets and their legality, changing a target",
+                      requires=("references", "filters", "numbers", "choices", "triggers"))
+M = MECHANISM
+
+SLOT = M.define("slot", Map({
+    "name": Field(Str(min_len=1), "the slot's name, by which steps refer to its targets (default target)"),
+    "filter": Field(Ref("filter"), "what a legal target is"),
+    "count": Field(Either(Int(0), Map({"min": Ref("number"), "max": Ref("number"), "up_to": Ref("number")})),
+                   "how many targets (default 1), or a range chosen as the link is added [target.count]"),
+    "zones": Field(ListOf(Either(Enum(_zones), Enum(("field",)))), "where targets may be (default the field)"),
+    "player": Field(Bool(), "players may be chosen too"),
+    "on_chain": Field(Bool(), "it targets links on the chain (an interrupt)"),
+    "effects": Field(Bool(), "on_chain: links that are effects (abilities) may be chosen too"),
+    "random": Field(Bool(), "the targets are chosen at random [target.random]"),
+    "distribute": Field(Ref("amount"), "an amount divided among the targets [target.distribute]"),
+    "again": Field(Bool(), "the same object may be chosen for this slot as for an earlier one"),
+}, doc="a target slot"))
+M.define("slots", ListOf(SLOT, doc="the target slots, chosen in order as the link is added"))
+
+
+def _answer_ids(answer: Any) -> list[str]:
+    if isinstance(answer, str):
+        return [answer]
+    if isinstance(answer, list):
+        return [a for a in answer if isinstance(a, str)]
+    if isinstance(answer, dict):
+        return [a for a in answer if isinstance(a, str)]
+    return []
+
+
+def answers_targets(answer: Any, at: Any) -> None:
+    """A target answer names cards, players or links of the file (a link by its card), of the kind its slot takes."""
+    from judge.engine.mechanisms.choices import chosen_slot_kinds
+
+    kinds = chosen_slot_kinds(at)  # what the slots this entry can answer take (None: not known)
+    scope = at.scope
+    for x in _answer_ids(answer):
+        base = x.split("#")[0]
+        if not base:
+            continue
+        if base in scope.players:
+            if kinds is not None and not kinds & {"any"}:
+                at.problem("answer_player", name=base)
+        elif base in scope.cards or base in scope.tokens:
+            continue
+        else:
+            names = sorted({*scope.cards, *scope.tokens, *scope.players})
+            at.problem("card_or_player", name=base, near=(base, names))
+
+
+TARGET_SLOTS = ("target", "count", "distribute", "new_target")
+M.word("choice", "target", Either(Str(min_len=1), ListOf(Str(min_len=1))), doc="the targets of one slot",
+       check=answers_targets, extra={"slots": "ability"})
+M.word("choice", "count", Int(0), doc="how many targets, for a variable count", extra={"slots": "ability"})
+M.word("choice", "distribute", Map(keys=Str(min_len=1), values=Int(1)), doc="how an amount is divided: {target: amount}",
+       check=answers_targets, extra={"slots": "ability"})
+M.word("choice", "new_target", Str(min_len=1), doc="the new target of a link whose target is changed",
+       check=answers_targets, extra={"slots": "ability"})
+
+
+def link_slot(value: Any, at: Any) -> None:
+    """The name of a slot of this ability that targets links on the chain."""
+    if at.scope.slot_kind(value) != "link":
+        links = [n for n, k in at.scope.slots if k == "link"]
+        at.problem("link_slot", name=value, slots=links, near=(value, links))
+
+
+LINK_SLOT = Custom(link_slot, {"type": "string"}, ("string",), doc="a slot of this ability that targets links (on_chain)")
+
+
+@M.declare("step", "change_target", Map({"link": LINK_SLOT}, required=("link",)),
+           doc="the targeted link gets another target, legal from its controller's view (none: unchanged)",
+           rules=("target.change",), phrases=("change_target", "change_target_none", "cannot"))
+def change_target(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """[target.change]: pick another target, legal from the changed link's controller's view; none → unchanged."""
+    st = game.state
+    for obj in ctx.legal.get(spec["link"], []):
+        if not isinstance(obj, LinkRef) or st.link(obj.uid) is None:
+            continue
+        other = st.link(obj.uid)
+        assert other is not None
+        slots = all_slots(other)
+        if len(slots) != 1 or len(other.targets.get(slots[0].get("name", "target"), [])) != 1:
+            game.trace.add("cannot", game.data.cite("target.change"), what=game.data.text("not_single_target"))
+            return False
+        slot = slots[0]
+        name = slot.get("name", "target")
+        current = other.targets[name][0]
+        options_objs = [o for o in candidates(game, other, slot, {current})]
+        if not options_objs:
+            game.trace.add("change_target_none", game.data.cite("target.change"), link=obj)
+            return False
+        by_name = {obj_id(game, o): o for o in options_objs}
+        answer = game.ask(Choice("new_target", ctx.controller, ctx.source.id, tuple(sorted(by_name)), slot=name))
+        new = by_name[answer]
+        other.targets[name] = [new]
+        game.trace.add("change_target", game.data.cite("target.change"), player=PlayerRef(ctx.controller), link=obj, targets=[new])
+        if isinstance(new, CardRef):  # [target.change]: it triggers what triggers on becoming a target
+            events.emit(game, events.Event("targeted", new, player=other.controller, data={"link": other.uid}))
+    return True
+
+
+M.hook("apply:targeted")(events.nothing)
+M.word("event", "targeted", events.TRIGGER, events.kind_is("targeted"), doc="a card becomes a target",
+       extra={"keys": frozenset({"event", "card", "player", "if"})})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.continuous import ContEffect, Dep, _apply, _does, _seat_rank, _touches
+from judge.engine.mechanisms.continuous import ContEffect, Dep, _apply, _does, _seat_rank, _touches
 from judge.engine.refs import PlayerRef, Text
 
 if TYPE_CHECKING:
@@ -376,3 +376,14 @@ def _arrange(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str,
     return effs
 
 
+
+
+# --- the language ---------------------------------------------------------------------------------------------------
+from judge.engine.language.shapes import ListOf, Str  # noqa: E402
+from judge.engine.language.words import Mechanism  # noqa: E402
+
+MECHANISM = Mechanism("dependency", "timestamp order and dependency of continuous effects (a game's order_continuous)",
+                      requires=("continuous", "choices"))
+MECHANISM.word("choice", "timestamps", ListOf(Str(min_len=1)), doc="the order of one player's continuous effects that "
+               "started at the same time", rules=("timestamp.simultaneous",))
+MECHANISM.hook("dependency.note")(note_dependency)

@@ -8,35 +8,21 @@ player the game's rules name picks the order (``Ruleset.replacement_chooser``).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from judge.engine import events
 from judge.engine.choice import Choice, scenario_names
-from judge.engine.errors import InvalidInput
-from judge.engine.options import ENUMERATE_MAX
+from judge.engine.context import Context, matches_filter, value
+from judge.engine.context import cards as card_refs
+from judge.engine.mechanisms.steps import run_ops
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text
 
 if TYPE_CHECKING:
-    from judge.engine.effects import Context
     from judge.engine.events import Event
     from judge.engine.game import Game
 
 PACKETS = ("damage", "repair")
-
-# What a replacement effect's `replace:` may say for each event it replaces: the keys the engine honours there (the
-# loader refuses any other, which would otherwise be ignored). Every event: what it is, its text and duration, a
-# change that replaces it outright (`instead`, `skip`) and "the next time" [replacement.next].
-_ANY = frozenset({"event", "text", "text_en", "until", "self_replacing", "instead", "skip", "next"})
-_PACKET = _ANY | {"to", "from", "by", "targeted", "controller", "damage_type", "match", "amount", "add", "set_amount", "type",
-                  "combat", "preventable", "prevent", "shield", "first_each_turn", "split", "mul"}
-_MOVE = _ANY | {"to", "leaving", "entering", "not_by_itself", "zone"}  # `to`: the card; `leaving`/`entering`: zones; `zone`: the change
-_LIFE = _ANY | {"player", "amount", "add", "set_amount"}
-MATCH_KEYS: dict[str, frozenset[str]] = {
-    "damage": _PACKET, "repair": _PACKET, "packet": _PACKET, "move": _MOVE, "discard": _MOVE, "destroyed": _MOVE,
-    "draw": _ANY | {"player"}, "gain_life": _LIFE, "lose_life": _LIFE,
-}
-
 
 @dataclass
 class ReplEffect:
@@ -92,15 +78,14 @@ def in_force(game: "Game") -> list[ReplEffect]:
                 out.append(ReplEffect(f"{card.id}:{i}", card.ref, card.controller, ab.get("replace") or {},
                                       Text(ab.get("text", "…"), ab.get("text_en", "")), ts=card.ts,
                                       self_replacing=bool(ab.get("self_replacing"))))
-    out += game.data.implicit_replacements(game)
+    for implicit in game.data.vocab.hooks("replacements.implicit"):  # what the game's rules attach (armor …)
+        out += implicit(game)
     out += [r for r in st.repl_effects]
     return out
 
 
 # --- matching -------------------------------------------------------------------------------------
 def _ref_match(game: "Game", r: ReplEffect, spec: Any, ref: CardRef | None) -> bool:
-    from judge.engine.targets import matches_filter
-
     if spec is None:
         return True
     if ref is None:
@@ -113,7 +98,7 @@ def _ref_match(game: "Game", r: ReplEffect, spec: Any, ref: CardRef | None) -> b
     if isinstance(spec, str):
         return ref in r.refs.get(spec, [])
     card, _ = game.state.view(ref)
-    return matches_filter(game, card, spec, r.controller, None) is None
+    return matches_filter(game, card, spec, r.controller, None, self_ref=r.source) is None
 
 
 def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
@@ -146,13 +131,11 @@ def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
         if s.get("targeted") and not d.get("targeted"):
             return False
         if "by" in s:
-            from judge.engine.targets import matches_filter
-
             src = d.get("link_source")
             if src is None:
                 return False
             card, _ = game.state.view(src)
-            if matches_filter(game, card, s["by"], r.controller, None) is not None:
+            if matches_filter(game, card, s["by"], r.controller, None, self_ref=r.source) is not None:
                 return False
     if "amount" in s and int(ev.data.get("amount", 0)) != int(s["amount"]):
         return False  # only events of that amount ("每次將生命+2時")
@@ -169,7 +152,7 @@ def matches(game: "Game", r: ReplEffect, ev: "Event") -> bool:
         return False  # [prevention.shield]: a used-up shield is gone
     if "first_each_turn" in s and _first_left(game, r, ev) <= 0:
         return False  # [prevention.first_each_turn]: used up for the rest of the turn
-    return game.data.replacement_matches(game, r, ev)  # the keys a game adds for its own events
+    return all(match(game, r, ev) for match in game.data.vocab.hooks("replacement.matches"))  # a game's own keys
 
 
 def _move_match(game: "Game", s: dict[str, Any], ev: "Event") -> bool:
@@ -241,8 +224,7 @@ def _live(game: "Game", existing: list[ReplEffect]) -> list[ReplEffect]:
 
 def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
     """Change the event; None if it no longer happens (prevented, skipped or replaced by other steps)."""
-    from judge.engine import events, triggers
-    from judge.engine.effects import run_ops
+    from judge.engine.mechanisms import triggers
 
     st = game.state
     s = r.spec
@@ -307,7 +289,8 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
                 game.inherit = saved
         return None
     if "split" in s and ev.kind in PACKETS:
-        return _split(game, r, ev, base)
+        (split,) = game.data.vocab.hooks("replacement.split")  # [replacement.split]: where the game's rules have it
+        return split(game, r, ev, base)
     changes: list[Text] = []
     words = game.data
     if "add" in s:
@@ -339,47 +322,9 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
     return ev
 
 
-def _split(game: "Game", r: ReplEffect, ev: "Event", base: dict[str, Any]) -> None:
-    """[replacement.split]: the packet becomes packets to characters the effect's controller picks, with amounts they pick."""
-    from itertools import combinations
-
-    from judge.engine import events
-    from judge.engine.targets import _compositions, matches_filter
-
-    st = game.state
-    amount = int(ev.data["amount"])
-    pool = [c.ref for c in st.cards.values() if game.is_field(c.zone) and game.data.is_unit(c.type)
-            and matches_filter(game, c, r.spec["split"].get("among") or {}, r.controller, None) is None]
-    options: list[tuple[tuple[str, int], ...]] = []
-    ways = sum(math.comb(len(pool), k) * math.comb(amount - 1, k - 1) for k in range(1, min(len(pool), amount) + 1))
-    if ways > ENUMERATE_MAX:  # counted first: a split is listed only when the ways to make it are few
-        raise InvalidInput("split_too_many", ways=ways, amount=amount, characters=len(pool), limit=ENUMERATE_MAX)
-    for k in range(1, min(len(pool), amount) + 1):
-        for group in combinations(pool, k):
-            for parts in _compositions(amount, k):
-                options.append(tuple((g.id, p) for g, p in zip(group, parts)))
-    if not options:
-        return None
-    answer = game.ask(Choice("distribute", r.controller, r.source.id, tuple(options), slot="split"))
-    game.trace.add("split", game.data.cite("replacement.split"), **base, player=PlayerRef(r.controller), distribution={st.cards[i].ref: n for i, n in answer},
-                   target=ev.card)
-    saved = game.inherit
-    game.inherit = set(ev.data["applied"])
-    try:
-        for cid, n in answer:
-            data = {k: v for k, v in ev.data.items() if k not in ("applied", "eid")}
-            data["amount"] = n
-            events.emit(game, events.Event(ev.kind, st.cards[cid].ref, player=ev.player, data=data))
-    finally:
-        game.inherit = saved
-    return None
-
-
 def instead_context(game: "Game", r: ReplEffect, ev: "Event") -> "Context":
     """Where the steps of an ``instead`` run: ``self`` its source, ``event`` the event's card (``{event: amount}`` its
     amount), and the targets of the link that created it by their slot names [replacement.instead]."""
-    from judge.engine.effects import Context
-
     ctx = Context(game, None, r.controller, r.source, {"self": r.source, "event": ev.card} if ev.card else {"self": r.source})
     ctx.groups = {name: list(refs) for name, refs in r.refs.items()}
     if "amount" in ev.data:  # `{event: amount}`: the amount of the event it replaces
@@ -390,8 +335,6 @@ def instead_context(game: "Game", r: ReplEffect, ev: "Event") -> "Context":
 # --- creating effects from a resolving link --------------------------------------------------------
 def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bool:
     """A link creates a replacement (``replace``) or prevention (``prevent``) effect with a duration."""
-    from judge.engine.effects import cards as card_refs
-
     st = game.state
     refs: dict[str, list[CardRef]] = {}
     for key in ("to", "from"):
@@ -402,8 +345,6 @@ def create(game: "Game", ctx: Any, spec: dict[str, Any], prevention: bool) -> bo
     if spec.get("instead"):  # [replacement.instead]: its steps may name the creating link's targets
         for name in ctx.legal:
             refs.setdefault(name, card_refs(ctx, name))
-    from judge.engine.effects import value
-
     inner = dict(spec)
     if prevention and not any(k in inner for k in ("prevent", "shield", "first_each_turn")):
         inner["prevent"] = "all"
@@ -444,3 +385,167 @@ def end(game: "Game", until: str) -> None:
     """Replacement effects with this duration end."""
     st = game.state
     st.repl_effects = [r for r in st.repl_effects if r.until != until]
+
+
+# --- the language ---------------------------------------------------------------------------------------------------
+from judge.engine.language.shapes import At, Bool, Either, Enum, Field, Int, Map, Ref, Scope, SchemaWriter, Shape, Str  # noqa: E402
+from judge.engine.language.words import Mechanism  # noqa: E402
+from judge.engine.mechanisms.abilities import kind_shape  # noqa: E402
+from judge.engine.mechanisms.filters import _zones  # noqa: E402
+from judge.engine.mechanisms.references import CardRefShape  # noqa: E402
+
+MECHANISM = Mechanism("replacement", "replacement and prevention effects", requires=("steps", "abilities", "choices"))
+M = MECHANISM
+M.place("replace_event", "what a replacement effect replaces (replace: {event: …})", form="value")
+M.place("replace_key", "a key of a replacement effect (replace: {…})", form="field")
+
+ANY = frozenset({"event", "text", "text_en", "until", "self_replacing", "instead", "skip", "next"})
+PACKET_KEYS = ANY | {"to", "from", "by", "targeted", "controller", "damage_type", "match", "amount", "add", "set_amount",
+                     "type", "combat", "preventable", "prevent", "shield", "first_each_turn", "mul"}
+MOVE_KEYS = ANY | {"to", "leaving", "entering", "not_by_itself", "zone"}
+LIFE_KEYS = ANY | {"player", "amount", "add", "set_amount"}
+
+
+def _kind(kind: str) -> Any:
+    return lambda game, ev: ev.kind == kind
+
+
+for _name, _keys, _doc in (("damage", PACKET_KEYS, "a damage packet"), ("repair", PACKET_KEYS, "a repair packet"),
+                           ("packet", PACKET_KEYS, "a damage or repair packet"), ("move", MOVE_KEYS, "a card changing zones"),
+                           ("discard", MOVE_KEYS, "a card being discarded"), ("destroyed", MOVE_KEYS, "a card being destroyed"),
+                           ("draw", ANY | {"player"}, "a draw"), ("gain_life", LIFE_KEYS, "gaining life"),
+                           ("lose_life", LIFE_KEYS, "losing life")):
+    M.word("replace_event", _name, Bool(), doc=_doc, extra={"keys": _keys})
+
+
+class SpecCards(Shape):
+    """``to:`` / ``from:`` of a replacement: self, attached or a description in an ability (which names no card of its
+    own); in a step, also a card its link names (a target slot …)."""
+
+    types = frozenset({"string", "object"})
+
+    def check(self, value: Any, at: At) -> None:
+        if self._wrong_type(value, at):
+            return
+        if isinstance(value, dict):
+            Ref("filter").check(value, at)
+        elif "link" in at.scope.flags:
+            CardRefShape(lists=False, forms=False).check(value, at)
+        elif value not in ("self", "attached"):
+            at.problem("names_no_card", key=at.path[-1], value=value)
+
+    def schema(self, w: SchemaWriter) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string"}, w.write(Ref("filter"))]}
+
+
+def _instead(scope: Scope, v: Any) -> Scope:
+    return scope.bind("event", "self").flag("resolving")
+
+
+KEYS: dict[str, tuple[Shape, str]] = {
+    "event": (Str(), "what it replaces (default damage)"), "text": (Str(), "its printed words, shown in the trace"),
+    "text_en": (Str(), "the same in English"),
+    "until": (Enum(("game", "turn", "resolution")), "a link's effect: how long it lasts (resolution: while it resolves)"),
+    "self_replacing": (Bool(), "a link's replacement of what it itself does (applies first where the game says so)"),
+    "instead": (Ref("steps"), "these steps happen instead"), "skip": (Bool(), "the event does not happen"),
+    "next": (Bool(), "a link's effect: only the next time (every packet of one resolution) [replacement.next]"),
+    "to": (SpecCards(), "the card the event is about"), "from": (SpecCards(), "the card the packet comes from"),
+    "by": (Ref("filter"), "the card whose link makes the packet"), "targeted": (Bool(), "only a packet to a target"),
+    "controller": (Enum(("you",)), "only packets its controller's links make"), "damage_type": (Str(), "of this type"),
+    "match": (Map({"combat": Bool()}), "only combat (true) or other (false) packets"),
+    "amount": (Int(0), "only events of exactly this amount"), "add": (Int(), "the amount changes by this much"),
+    "set_amount": (Int(0), "the amount becomes this"), "mul": (Int(0), "the amount is multiplied by this"),
+    "type": (Str(), "the damage type becomes this"), "combat": (Bool(), "the packet becomes (not) combat damage"),
+    "preventable": (Bool(), "the packet becomes (un)preventable"),
+    "prevent": (Either(Enum(("all",)), Ref("number")), "prevent this much of the packet"),
+    "shield": (Ref("number"), "a shield: prevents up to this much in all, then is used up [prevention.shield]"),
+    "first_each_turn": (Ref("number"), "prevents the first X each turn [prevention.first_each_turn]"),
+    "player": (Enum(("you", "opponent")), "the player the event happens to"),
+    "leaving": (Enum(_zones), "only a card that would leave this zone"),
+    "entering": (Enum(_zones), "only a card that would go to this zone"),
+    "not_by_itself": (Bool(), "not as the last step of the moving card's own resolution"),
+    "zone": (Enum(_zones), "the card goes to this zone instead"),
+}
+for _k, (_shape, _doc) in KEYS.items():
+    M.word("replace_key", _k, _shape, doc=_doc)
+ONLY_IN_STEPS = frozenset({"until", "next", "self_replacing"})  # an ability's replacement exists while its card does
+
+
+class SpecShape(Shape):
+    """A replacement's spec: its event, then the keys that event has (a key the engine would not read there is an
+    error naming it)."""
+
+    types = frozenset({"object"})
+
+    def __init__(self, prevention: bool = False, doc: str = "") -> None:
+        self.prevention, self.doc = prevention, doc
+
+    def check(self, value: Any, at: At) -> None:
+        if self._wrong_type(value, at):
+            return
+        vocab = at.scope.vocab
+        events_ = vocab.words("replace_event")
+        name = value.get("event", "damage")
+        word = events_.get(name) if isinstance(name, str) else None
+        if word is None:
+            (at / "event").problem("enum", value=name, options=sorted(events_), near=(name, sorted(events_)))
+            return
+        keys = vocab.words("replace_key")
+        allowed = set(word.extra["keys"]) | {k for k, w in keys.items() if w.extra.get("any_event")
+                                             or name in w.extra.get("events", ())}
+        if "link" not in at.scope.flags:
+            allowed -= ONLY_IN_STEPS
+        for k, v in value.items():
+            if k not in keys:
+                (at / k).problem("unknown_field", at_key=True, name=k, where=".".join(map(str, at.path)),
+                                 allowed=sorted(allowed), near=(k, sorted(allowed)))
+            elif k not in allowed:
+                key = "replace_key_only_in_steps" if k in ONLY_IN_STEPS else "replace_key_ignored"
+                (at / k).problem(key, at_key=True, event=name, key=k, keys=sorted(allowed))
+            else:
+                scope = _instead(at.scope, v) if k == "instead" else at.scope
+                keys[k].shape.check(v, (at / k).within(scope))
+
+    def schema(self, w: SchemaWriter) -> dict[str, Any]:
+        keys = w.vocab.words("replace_key")
+        return self._with_doc({"type": "object", "additionalProperties": False, "properties": {
+            k: ({"description": kw.doc, **w.write(kw.shape)} if kw.doc else w.write(kw.shape)) for k, kw in sorted(keys.items())}})
+
+
+SPEC = M.define("replace", SpecShape(doc="what a replacement effect replaces, and how"))
+REPLACEMENT = kind_shape({
+    "replace": Field(SPEC, "what it replaces and how"),
+    "self_replacing": Field(Bool(), "it changes its own card's event (applies first where the game says so)"),
+    "if_alt": Field(Bool(), "it exists only while its card is on the chain played for its alternative cost"),
+}, required=("replace",), doc="a replacement (or prevention) ability")
+M.word("ability_kind", "replacement", REPLACEMENT, doc="changes an event before it happens, without the chain",
+       rules=("replacement.modify", "replacement.instead", "replacement.chooser", "replacement.once"),
+       phrases=("replaced", "replaced_instead", "prevented", "replacement_order"))
+
+
+def _as_step(scope: Scope, v: Any) -> Scope:
+    return scope.flag("link")
+
+
+M.word("step", "replace", SPEC, lambda game, ctx, spec: create(game, ctx, spec, prevention=False), scope=_as_step,
+       doc="create a replacement effect", rules=("replacement.created", "replacement.group", "replacement.resolution"),
+       phrases=("repl_created",))
+M.word("step", "prevent", SPEC, lambda game, ctx, spec: create(game, ctx, spec, prevention=True), scope=_as_step,
+       doc="create a prevention effect (default: prevent all)", rules=("prevention.created", "prevention.zero"),
+       phrases=("repl_created",))
+M.word("choice", "replacement", Str(min_len=1), doc="which replacement effect applies next (its card id; none: no armor)")
+
+M.hook("event.replace")(replace)
+M.hook("batch.end")(end_resolution)
+
+
+@M.hook("turn.end", order=40)
+def _end_turn(game: "Game") -> None:
+    end(game, "turn")
+    game.state.turn_damage = {}  # [prevention.first_each_turn]: "the first X each turn" starts again
+    game.state.turn_prevented = {}
+
+
+M.hook("apply:prevented")(events.nothing)
+M.word("event", "prevented", events.TRIGGER, _kind("prevented"), doc="damage to a character is prevented",
+       extra={"keys": frozenset({"event", "card", "source", "player", "if"})})

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from judge.engine.context import Context, matches_filter, test_condition, value
 from judge.engine.refs import CardRef, PlayerRef, Text
 
 if TYPE_CHECKING:
@@ -238,8 +239,6 @@ def _stopped(st: Any, alo: dict[str, Any], since: int) -> bool:
 # --- applying -------------------------------------------------------------------------------------
 def _touches(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) -> bool:
     """Does the effect apply to this card with these current values ([continuous.rechecked] groups, [continuous.locked] cards)?"""
-    from judge.engine.targets import matches_filter
-
     aff = eff.affects
     if "cards" in aff:
         if card.ref not in aff["cards"]:
@@ -251,7 +250,7 @@ def _touches(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) 
     elif "filter" in aff:
         if not game.is_field(card.zone):
             return False
-        if matches_filter(game, card, aff["filter"], eff.controller, None, vals) is not None:
+        if matches_filter(game, card, aff["filter"], eff.controller, None, vals, self_ref=eff.source) is not None:
             return False
     if card.ref in aff.get("except", ()):
         return False
@@ -261,28 +260,14 @@ def _touches(game: "Game", eff: ContEffect, card: "Card", vals: dict[str, Any]) 
 
 
 def condition(game: "Game", cond: dict[str, Any], card: "Card", eff: ContEffect) -> bool:
-    """[continuous.while] conditions: ``{attacking: true}`` (the affected card attacks), ``{attacking: self}`` (the source does)."""
-    combat = game.state.combat or {}
-    if "attacking" in cond:
-        who = cond["attacking"]
-        ref = eff.source if who == "self" else card.ref
-        return combat.get("attacker") == ref
-    if "your_turn" in cond:
-        return (game.state.turn == eff.controller) == bool(cond["your_turn"])
-    if "attacks" in cond:  # the affected card attacks the effect's source ("敵方部隊攻擊你時")
-        return combat.get("attacker") == card.ref and combat.get("defender") == eff.source
-    from judge.engine.effects import Context, test_condition
-
-    # any other condition of the effect language (or of the game's own kinds), read with the effect's source as
-    # "self" and the affected card as "it"
+    """[continuous.while]: "while …", read with the effect's source as "self" and the affected card as "it" (the
+    conditions of combat and turns that only a continuous effect reads among them)."""
     return test_condition(game, Context(game, None, eff.controller, eff.source, {"self": eff.source, "it": card.ref}), cond)
 
 
 def _amount(game: "Game", eff: ContEffect, spec: Any, card: "Card", vals: dict[str, Any]) -> int:
     """[continuous.from_ability]: the amount always uses the current game state; the affected card's own values are those the effects
     before this one have produced (``vals``), so an amount such as "equal to its health" sees them [dependency]."""
-    from judge.engine.effects import Context, value
-
     if isinstance(spec, int):
         return spec
     key = (card.id, card.inc)
@@ -359,9 +344,8 @@ def compute(game: "Game", card: "Card") -> tuple[dict[str, Any], list[Applied], 
                 rule = ", ".join(game.data.cite(eff.ts_rule))
                 applied.append(Applied(eff.eid, eff.source, eff.text, ch, vals[ch], new[ch], eff.ts, rule, reason, real))
         if real:
-            from judge.engine.dependency import note_dependency
-
-            note_dependency(game, card, eff, reason, real)
+            for note in game.data.vocab.hooks("dependency.note"):  # [dependency]: shown where the game's rules say
+                note(game, card, eff, reason, real)
         vals = new
     return vals, applied, rules
 
@@ -417,84 +401,6 @@ def forbidden(game: "Game", card: "Card", what: str) -> ContEffect | None:
         if what in eff.cannot:
             return eff
     return None
-
-
-# --- creating effects from a resolving link --------------------------------------------------------
-def create(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
-    """[continuous.from_link]: a link creates a continuous effect (step ``modify``), timestamped as the link resolves
-    [timestamp.link]."""
-    from judge.engine.effects import cards as card_refs
-
-    st = game.state
-    link = ctx.link
-    alo = spec.get("as_long_as")
-    as_long_as = None
-    if alo is not None:  # [continuous.as_long_as]: it must have stayed so from the link's creation until now
-        refs = card_refs(ctx, alo["card"])
-        want = {k: v for k, v in alo.items() if k != "card"}
-        ok = bool(refs) and st.is_current(refs[0])
-        if ok:
-            card = st.cards[refs[0].id]
-            since = link.created_at if link is not None else st.clock
-            ok = all(getattr(card, k) == v for k, v in want.items()) and not _stopped(st, {"card": refs[0], **want}, since)
-        if not ok:
-            game.trace.add("as_long_as_broken", game.data.cite("continuous.as_long_as"), card=refs[0] if refs else ctx.source)
-            return False
-        as_long_as = {"card": refs[0], **want}
-    until = spec.get("until")
-    if isinstance(until, dict) and "ready" in until:  # [continuous.until_event]: "until [this card] readies"
-        ends = card_refs(ctx, until["ready"])
-        since = link.created_at if link is not None else st.clock
-        if ends and st.status_left.get((ends[0].id, True), -1) > since:  # it readied before the effect began: void
-            game.trace.add("until_ended_early", game.data.cite("continuous.until_event"), card=ends[0])
-            return False
-    target = spec.get("cards", "self")
-    lock = game.data.locks_affected(spec)
-    refs_locked: list[CardRef] | None = None
-    if lock:  # [continuous.locked]: the cards this link affects are marked now
-        if isinstance(target, dict) and "each" in target:
-            refs_locked = card_refs(ctx, target)
-        else:
-            refs_locked = card_refs(ctx, target)
-        excl = card_refs(ctx, spec["except"]) if "except" in spec else []
-        refs_locked = [r for r in refs_locked if r not in excl]
-    ts = st.tick_for(("link", link.uid)) if link is not None else st.tick()  # [timestamp.link]: when the link resolves
-    bindings = {"self": ctx.source, **{k: v[0] for k, v in ((n, card_refs(ctx, n)) for n in _named_refs(spec)) if v}}
-    locked_values = False
-    if game.data.raw.get("lock_values_on_resolution"):  # [continuous.locked_value]: amounts decided once, now
-        from judge.engine.effects import value
-
-        spec = dict(spec)
-        for ch in CHARS:
-            if ch in spec and not isinstance(spec[ch], int):
-                spec[ch], locked_values = int(value(ctx, spec[ch])), True
-        if isinstance(spec.get("set"), dict) and any(not isinstance(v, int) for v in spec["set"].values()):
-            spec["set"] = {k: v if isinstance(v, int) else int(value(ctx, v)) for k, v in spec["set"].items()}
-            locked_values = True
-    eff = from_spec(game, spec, ctx.source, ctx.controller, bindings, ts, "link", "timestamp.link", refs_locked)
-    if not lock and "except" in spec:
-        eff.affects["except"] = card_refs(ctx, spec["except"])
-    eff.as_long_as = as_long_as
-    if as_long_as is not None:
-        eff.since = since
-    eff.eid = st.next_eid
-    st.next_eid += 1
-    eff.order = (eff.eid,)
-    st.cont_effects.append(eff)
-    keys = ["continuous.from_link", "timestamp.link"] + (["continuous.locked"] if lock and isinstance(target, dict) else []) + \
-        (["continuous.rechecked"] if not lock else []) + (["continuous.while"] if eff.cond else []) + \
-        (["continuous.as_long_as"] if as_long_as else []) + (["continuous.until_event"] if eff.until_ready else []) + \
-        (["continuous.group_on_field"] if isinstance(target, dict) and "zone" not in target.get("each", {}) else []) + \
-        (["continuous.locked_value"] if locked_values else [])
-    cites = game.data.cite(*keys)
-    if eff.until_ready is not None:
-        until = game.data.text("until_ready", card=game.state.cards[eff.until_ready.id].name.get("zh", ""))
-    else:
-        until = game.data.text(f"until_{eff.until}") if f"until_{eff.until}" in game.data.words else game.data.text("until_game")
-    game.trace.add("cont_effect", cites, text=eff.text, card=ctx.source, until=until,
-                   targets=list(refs_locked) if refs_locked is not None else game.data.text("rechecked"))
-    game.chars_cache.clear()
-    return True
 
 
 def event_effect(game: "Game", ab: dict[str, Any], host: "Card", href: CardRef, ev: Any) -> None:
@@ -575,4 +481,83 @@ def explain_cites(game: "Game", rows: list[Applied]) -> set[str]:
     return out
 
 
-__all__ = ["ContEffect", "Applied", "Dep", "chars", "compute", "create", "explain", "explain_cards", "forbidden", "in_force", "PlayerRef"]
+__all__ = ["ContEffect", "Applied", "Dep", "chars", "compute", "explain", "explain_cards", "forbidden", "in_force", "PlayerRef"]
+
+
+# --- the language ---------------------------------------------------------------------------------------------------
+from judge.engine.language.shapes import Bool, Either, Enum, Field, ListOf, Map, Ref, Scoped, Str  # noqa: E402
+from judge.engine.language.words import Mechanism  # noqa: E402
+from judge.engine.mechanisms.abilities import kind_shape  # noqa: E402
+from judge.engine.mechanisms.filters import TYPE  # noqa: E402
+
+MECHANISM = Mechanism("continuous", "continuous effects: abilities, their order, what they change",
+                      requires=("abilities", "expectations"))
+M = MECHANISM
+M.place("characteristic", "a characteristic a continuous effect changes by a number (power: +2)", form="field")
+M.place("cannot", "what a rule effect says a card cannot do (cannot: [attack])", form="value")
+M.place("ability.continuous", "a game's own fields of continuous abilities", form="field")
+
+M.word("characteristic", "power", Ref("number"), doc="its power changes by this much")
+M.word("characteristic", "health", Ref("number"), doc="its health changes by this much")
+M.word("cannot", "attack", Bool(), doc="it cannot attack")
+M.word("cannot", "guard", Bool(), doc="it cannot guard")
+
+CANNOT = ListOf(Enum(lambda scope: tuple(scope.vocab.words("cannot"))), doc="what it cannot do")
+SET = Map(values=Ref("number"), keys=Enum(lambda scope: tuple(scope.vocab.words("characteristic"))),
+          doc="characteristics set to a value: {power: 3}")
+AFFECTS = Either(Enum(("self", "defender")), Map({"each": Ref("filter")}, required=("each",)),
+                 doc="what it affects: self (default), defender (what its card attacks), or {each: filter}")
+WHILE = Scoped(Ref("condition"), lambda scope, v: scope.bind("it").flag("while"))
+KIND_FIELDS: dict[str, Field] = {  # the changes of characteristics that are not numbers
+    "type": Field(TYPE, "its card type becomes this"), "subtypes": Field(ListOf(Str(min_len=1)), "its subtypes become these"),
+    "add_subtypes": Field(ListOf(Str(min_len=1)), "it gains these subtypes"),
+    "lose_abilities": Field(Bool(), "it loses all its abilities"),
+}
+_SHARED = {"set": Field(SET), "cannot": Field(CANNOT), "while": Field(WHILE, "only while the condition holds (it: the "
+                                                                              "card it affects)"), **KIND_FIELDS}
+
+
+def _until_needs_when(ab: Any, at: Any) -> None:
+    if isinstance(ab, dict) and "until" in ab and "when" not in ab:
+        (at / "until").problem("until_needs_when", at_key=True)
+
+
+CONTINUOUS = kind_shape({
+    "affects": Field(Scoped(AFFECTS, lambda s, v: s.bind("it")), "what it affects"), **_SHARED,
+    "cda": Field(Bool(), "a characteristic-defining ability (first in its layer, where layers apply)"),
+    "when": Field(Ref("when"), "it creates a continuous effect each time this happens, timestamped then [timestamp.event]"),
+    "until": Field(Enum(("combat", "turn")), "with when: how long that effect lasts"),
+}, doc="a continuous ability", more_from=("characteristic", "ability.continuous"))
+M.word("ability_kind", "continuous", CONTINUOUS, doc="changes characteristics or rules while its card is on the field",
+       rules=("continuous.from_ability", "timestamp.ability", "timestamp.event"), check=_until_needs_when,
+       scope=lambda scope, ab: scope.bind("it"))
+
+M.hook("chars")(chars)
+
+
+@M.hook("turn.end", order=30)
+def _end_turn(game: "Game") -> None:
+    end(game, "turn")  # [turn.end]: "this turn" effects end
+
+
+@M.hook("combat.end", order=10)
+def _end_combat(game: "Game") -> None:
+    end(game, "combat")
+
+
+M.hook("card.readied")(end_until_ready)
+
+
+def _current(name: str) -> Any:
+    def actual(game: "Game", card: "Card") -> Any:
+        return game.chars(card)[name]
+    return actual
+
+
+M.word("expect.card", "power", Ref("count_or_null"), _current("power"), doc="its current power")
+M.word("expect.card", "health", Ref("count_or_null"), _current("health"), doc="its current health")
+M.word("expect.card", "type", TYPE, _current("type"), doc="its current card type")
+M.word("expect.card", "subtypes", ListOf(Str()), lambda game, card: list(game.chars(card)["subtypes"]),
+       doc="its current subtypes")
+M.word("expect.card", "blank", Bool(), lambda game, card: bool(game.chars(card)["no_abilities"]),
+       doc="it has no abilities now (printed or granted, or an effect took them all away)")

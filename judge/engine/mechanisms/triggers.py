@@ -6,10 +6,17 @@ import math
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from judge.engine import continuous
 from judge.engine.choice import Choice, scenario_names
+from judge.engine.context import Context, matches_filter, test_condition
+from judge.engine.errors import InvalidInput
+from judge.engine.language.shapes import (At, Bool, Custom, Either, Enum, Field, Int, ListOf, Map, Ref, SchemaWriter,
+                                          Scoped, Shape, Str)
+from judge.engine.language.words import Mechanism
+from judge.engine.mechanisms import continuous
+from judge.engine.mechanisms.abilities import STEPS_RESOLVING, kind_shape, text_scope, works_in
+from judge.engine.mechanisms.filters import _zones
 from judge.engine.options import ENUMERATE_MAX, Orderings
-from judge.engine.refs import CardRef, LinkRef, Obj, PlayerRef
+from judge.engine.refs import CardRef, Obj, PlayerRef, Text
 from judge.engine.state import Card, Waiting
 
 if TYPE_CHECKING:
@@ -17,45 +24,9 @@ if TYPE_CHECKING:
     from judge.engine.game import Game
 
 
-# What a trigger's `when:` may say with each event: the keys the engine honours there (the loader refuses any other,
-# which would otherwise be ignored). `to`/`from` are zones a card moves to or from; `source` the card a packet comes
-# from; `player` the player the event is about (who draws, discards, sacrifices, deals the damage, uses the card …);
-# `link_kind` whether what was used is a card or an ability; `if` a condition [trigger.if_clause].
-_MOVES = frozenset({"event", "card", "to", "from", "if"})
-_PACKETS = frozenset({"event", "card", "source", "player", "if"})
-WHEN_KEYS: dict[str, frozenset[str]] = {
-    "moved": _MOVES, "destroyed": _MOVES, "leaves": _MOVES, "sacrificed": _MOVES | {"player"},
-    "discarded": _MOVES | {"player"}, "enters": frozenset({"event", "card", "from", "if"}),
-    "draw": frozenset({"event", "card", "player", "if"}), "damaged": _PACKETS, "repaired": _PACKETS, "prevented": _PACKETS,
-    "targeted": frozenset({"event", "card", "player", "if"}), "used": frozenset({"event", "card", "player", "link_kind", "if"}),
-    "attacks": frozenset({"event", "card", "player", "if"}), "played": frozenset({"event", "card", "player", "if"}), "turn_end": frozenset({"event", "player", "if"}),
-    "life_gained": frozenset({"event", "player", "source", "if"}), "life_lost": frozenset({"event", "player", "source", "if"}),
-}
-STATE_KEYS = frozenset({"state"})  # [trigger.state]: a trigger on a state of the game says only that
-
-
 def event_names(game: "Game", ev: "Event") -> set[str]:
-    """The words a `when:` may use for this event."""
-    own = game.data.event_names(game, ev)  # a game's own words for events
-    if own:
-        return own | _names(game, ev)
-    return _names(game, ev)
-
-
-def _names(game: "Game", ev: "Event") -> set[str]:
-    if ev.kind == "move":
-        names = {"moved"}
-        if ev.data.get("cause") in ("destroy", "lethal"):
-            names.add("destroyed")
-        if ev.data.get("cause") == "sacrifice":
-            names.add("sacrificed")
-        if ev.data.get("cause") == "discard":
-            names.add("discarded")
-        if game.is_field(ev.data.get("from", "")) and not game.is_field(ev.data["to"]):
-            names.add("leaves")
-        return names
-    return {{"entered": "enters", "added": "used", "draw": "draw", "damage": "damaged", "repair": "repaired",
-             "gain_life": "life_gained", "lose_life": "life_lost"}.get(ev.kind, ev.kind)}
+    """The trigger event words this event is (a destruction is also a move …): each event word's test."""
+    return {name for name, word in game.data.vocab.words("event").items() if word.handler(game, ev)}
 
 
 def _mentions(ops: Any, name: str) -> bool:
@@ -71,8 +42,6 @@ def _mentions(ops: Any, name: str) -> bool:
 
 def _card_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, host_ref: CardRef | None,
                   bindings: dict[str, Obj], controller: str) -> bool:
-    from judge.engine.targets import matches_filter
-
     if spec is None:
         return True
     if ev.card is None:
@@ -85,7 +54,8 @@ def _card_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, host_
     if isinstance(spec, str):
         return bindings.get(spec) == ev.card
     card, _ = game.state.view(ev.card)
-    return matches_filter(game, card, spec, controller, None) is None
+    me = host_ref if host_ref is not None else bindings.get("self")
+    return matches_filter(game, card, spec, controller, None, self_ref=me if isinstance(me, CardRef) else None) is None
 
 
 def _player_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, controller: str) -> bool:
@@ -104,24 +74,17 @@ def _player_matches(game: "Game", spec: Any, ev: "Event", host: Card | None, con
 
 
 def _matches(game: "Game", when: dict[str, Any], ev: "Event", host: Card | None, host_ref: CardRef | None,
-             bindings: dict[str, Obj], controller: str) -> bool:
-    if "event" not in when or when.get("event") not in event_names(game, ev):
+             bindings: dict[str, Obj], controller: str, names: set[str] | None = None) -> bool:
+    """Does the event trigger this ``when:`` (``names``: the event's words, when already worked out)?"""
+    if "event" not in when or when.get("event") not in (names if names is not None else event_names(game, ev)):
         return False
-    if "link_kind" in when and ev.data.get("link_kind") != when["link_kind"]:
-        return False
-    for end in ("to", "from"):  # a move to or from a zone ("每當一張卡牌返回手牌時"); a card entering from a zone
-        if end in when and (ev.kind not in ("move", "entered") or ev.data.get(end) != when[end]):
+    keys = game.data.vocab.words("when")
+    for key in when:  # every other key of when: is a word with a test (`if` is checked as it would trigger)
+        word = keys.get(key)
+        if word is not None and word.handler is not None and not word.handler(game, when[key], ev, host, host_ref,
+                                                                                bindings, controller):
             return False
-    if "source" in when:  # damage dealt (or prevented) from this source
-        src = ev.data.get("source")
-        if not isinstance(src, CardRef):
-            return False
-        fake = type(ev)(ev.kind, src, ev.player, ev.data)
-        if not _card_matches(game, when["source"], fake, host, host_ref, bindings, controller):
-            return False
-    return _card_matches(game, when.get("card"), ev, host, host_ref, bindings, controller) and _player_matches(
-        game, when.get("player"), ev, host, controller
-    ) and game.data.trigger_matches(game, when, ev, controller, host)
+    return True
 
 
 def _follow_move(ev: "Event", bindings: dict[str, Obj], ops: Any) -> tuple[dict[str, Obj], list[CardRef]]:
@@ -135,12 +98,6 @@ def _follow_move(ev: "Event", bindings: dict[str, Obj], ops: Any) -> tuple[dict[
                 if _mentions(ops, name):
                     tracked.append(ev.data["new"])
     return out, tracked
-
-
-def works_in(game: "Game", ab: dict[str, Any], zone: str) -> bool:
-    """Does an ability work in this zone? On the field, unless it names the zones it works in [ability.other_zone]."""
-    zones = ab.get("zones")
-    return zone in zones if zones else game.is_field(zone)
 
 
 def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
@@ -165,6 +122,7 @@ def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
 def collect(game: "Game", ev: "Event") -> None:
     """After an event happens, every ability or triggered effect it triggers starts waiting [trigger.fires]."""
     st = game.state
+    names = event_names(game, ev)
     for host, href, old in _hosts(game, ev):
         if not old and continuous.lost_abilities(game, host):
             continue  # an ability it no longer has does not trigger
@@ -173,12 +131,12 @@ def collect(game: "Game", ev: "Event") -> None:
             if not works_in(game, ab, zone):
                 continue
             if ab.get("kind") == "continuous" and "when" in ab:
-                if _matches(game, ab["when"], ev, host, href, {}, host.controller):
+                if _matches(game, ab["when"], ev, host, href, {}, host.controller, names):
                     continuous.event_effect(game, ab, host, href, ev)  # [timestamp.event]: no chain, timestamped now
                 continue
             if ab.get("kind") != "triggered":
                 continue
-            if not _matches(game, ab.get("when") or {}, ev, host, href, {}, host.controller):
+            if not _matches(game, ab.get("when") or {}, ev, host, href, {}, host.controller, names):
                 continue
             if game.loop_stop is not None and game.loop_stop(href, ab):
                 continue  # [loop.mandatory]: the loop ends the next time this effect would trigger: it does not
@@ -203,7 +161,7 @@ def collect(game: "Game", ev: "Event") -> None:
             for what, shown in locked:
                 game.trace.add("trigger_info", game.data.cite("trigger.info"), what=what, amount=shown)
     for te in list(st.trigger_effects):
-        if not _matches(game, te.text.get("when") or {}, ev, None, None, te.bindings, te.controller):
+        if not _matches(game, te.text.get("when") or {}, ev, None, None, te.bindings, te.controller, names):
             continue
         if _delayed_void(game, te):
             continue
@@ -253,8 +211,6 @@ def _if_clause(game: "Game", ab: dict[str, Any], href: CardRef, controller: str,
     cond = (ab.get("when") or {}).get("if")
     if cond is None:
         return True
-    from judge.engine.effects import Context, test_condition
-
     return test_condition(game, Context(game, None, controller, href, dict(bindings)), cond)
 
 
@@ -275,8 +231,6 @@ def _delayed_void(game: "Game", te: Any) -> bool:
 def check_state_triggers(game: "Game") -> None:
     """[trigger.state]: an ability that triggers on a state of the game triggers as soon as the state holds, and not
     again until what it put on the chain has left it."""
-    from judge.engine.effects import Context, test_condition
-
     st = game.state
     for card in list(st.cards.values()):
         for i, ab in enumerate(card.all_abilities()):
@@ -297,9 +251,6 @@ def check_becomes(game: "Game") -> None:
     """[trigger.becomes]: an ability that triggers when something *becomes* so ("when my might becomes 10 or more")
     triggers when its condition goes from false to true, not while it stays true. The first check only notes what
     holds (the position the scenario starts from)."""
-    from judge.engine.effects import Context, test_condition
-    from judge.engine.targets import matches_filter
-
     st = game.state
     now: set[tuple[str, int, str, int]] = set()
     fired: list[tuple[Card, dict[str, Any], Card]] = []
@@ -310,7 +261,8 @@ def check_becomes(game: "Game") -> None:
                 continue
             watch = when.get("card", "self")
             seen = [card] if watch == "self" else [c for c in st.cards.values() if game.is_field(c.zone)
-                                                   and matches_filter(game, c, watch, card.controller, None) is None]
+                                                   and matches_filter(game, c, watch, card.controller, None,
+                                                                      self_ref=card.ref) is None]
             for it in seen:
                 ctx = Context(game, None, card.controller, card.ref, {"self": card.ref, "it": it.ref})
                 if not test_condition(game, ctx, when["becomes"]):
@@ -332,24 +284,12 @@ def _wait(game: "Game", w: Waiting) -> None:
     game.state.waiting.append(w)
 
 
-def lethal_check(game: "Game", cites: tuple[str, ...] = ()) -> bool:
-    """Units with lethal damage (damage at least their health) are destroyed, all at once."""
-    from judge.engine import events
-
-    st = game.state
-    dead = [c for c in st.field_cards() if game.chars(c)["health"] is not None
-            and c.damage >= (game.chars(c)["health"] or 0) and c.attached_to is None]
-    with game.batch():  # destroyed at the same time: one batch of events [replacement.next]
-        for c in dead:
-            events.emit(game, events.Event("move", c.ref, data={"to": game.data.graveyard, "cause": "lethal", "cites": cites}))
-    return bool(dead)
-
-
 def pre_priority(game: "Game") -> None:
     """Before a player would receive priority: the game's checks, then waiting triggers go on the chain [trigger.wait]."""
     guard = 0
     while True:
-        game.data.state_checks(game)
+        for state_check in game.data.vocab.hooks("state.checks"):  # the checks the game's rules make (lethal damage …)
+            state_check(game)
         check_state_triggers(game)
         if game.becomes_triggers:
             check_becomes(game)  # [trigger.becomes]: the position before anything happens is noted here
@@ -363,7 +303,7 @@ def pre_priority(game: "Game") -> None:
 
 def place_waiting(game: "Game") -> None:
     """[trigger.order]: the turn player orders and adds theirs first, then each next player clockwise, on top."""
-    from judge.engine.chain import add_trigger
+    from judge.engine.mechanisms.chain import add_trigger
 
     st = game.state
     waiting = sorted(st.waiting, key=lambda w: w.seq)
@@ -385,4 +325,221 @@ def place_waiting(game: "Game") -> None:
 
 
 
-__all__ = ["collect", "pre_priority", "place_waiting", "LinkRef"]
+
+
+
+# --- the language ---------------------------------------------------------------------------------------------------
+MECHANISM = Mechanism("triggers", "triggered abilities: when, trigger events, waiting, the order they go on the chain",
+                      requires=("abilities", "conditions", "filters", "references", "choices", "continuous"))
+M = MECHANISM
+M.place("event", "a trigger event: the value of when: {event: …}", form="value")
+M.place("when", "a key of a trigger condition (when:)", form="field")
+
+
+def _key(name: str, shape: Any, handler: Any, doc: str, **kw: Any) -> None:
+    M.word("when", name, shape, handler, doc=doc, **kw)
+
+
+def _match_card(game: "Game", spec: Any, ev: "Event", host: Any, host_ref: Any, bindings: Any, controller: str) -> bool:
+    return _card_matches(game, spec, ev, host, host_ref, bindings, controller)
+
+
+def _match_player(game: "Game", spec: Any, ev: "Event", host: Any, host_ref: Any, bindings: Any, controller: str) -> bool:
+    return _player_matches(game, spec, ev, host, controller)
+
+
+def _match_link_kind(game: "Game", spec: Any, ev: "Event", *rest: Any) -> bool:
+    return ev.data.get("link_kind") == spec
+
+
+def _match_end(end: str) -> Any:
+    def test(game: "Game", spec: Any, ev: "Event", *rest: Any) -> bool:
+        # a move to or from a zone ("每當一張卡牌返回手牌時"); a card entering from a zone
+        return ev.kind in ("move", "entered") and ev.data.get(end) == spec
+    return test
+
+
+def _match_source(game: "Game", spec: Any, ev: "Event", host: Any, host_ref: Any, bindings: Any, controller: str) -> bool:
+    src = ev.data.get("source")  # damage dealt (or prevented), life gained, from this source
+    if not isinstance(src, CardRef):
+        return False
+    fake = type(ev)(ev.kind, src, ev.player, ev.data)
+    return _card_matches(game, spec, fake, host, host_ref, bindings, controller)
+
+
+def _when_card(value: Any, at: At) -> None:
+    """self, attached, or — in a trigger an effect creates — a card its link named (``that``, a target slot)."""
+    scope = at.scope
+    named = {"self", "attached"} | (({"that"} | {n for n, _ in scope.slots}) if "created" in scope.flags else set())
+    if value not in named:
+        at.problem("when_card", name=value, names=sorted(named), near=(value, sorted(named)))
+
+
+WHEN_CARD = Either(Custom(_when_card, {"type": "string"}, ("string",)), Ref("event_filter"),
+                   doc="self (the card with the ability), attached (what it is attached to), a card the creating link "
+                       "named (in a created trigger), or a description")
+_key("event", Str(), None, "what happens (a trigger event of the game)")
+_key("link_kind", Enum(("card", "ability")), _match_link_kind, "used: a card played or an ability used")
+_key("to", Enum(_zones), _match_end("to"), "a move: the zone it goes to")
+_key("from", Enum(_zones), _match_end("from"), "a move (or entering): the zone it comes from")
+_key("source", WHEN_CARD, _match_source, "the card the damage (or prevention, life …) comes from")
+_key("card", WHEN_CARD, _match_card, "the card the event is about")
+_key("player", Either(Enum(("you", "opponent")), Map({"controller_of": Enum(("attached",))}, required=("controller_of",))),
+     _match_player, "the player the event is about (who draws, discards, plays, deals the damage …)")
+_key("if", Ref("condition"), None, "a condition checked as it triggers and again as it resolves [trigger.if_clause]",
+     rules=("trigger.if_clause",))
+
+
+class WhenShape(Shape):
+    """A trigger condition: ``{event: E, …}`` with the keys event E carries, ``{state: condition}`` (while it holds)
+    or ``{becomes: condition, card: …}`` (as it becomes true)."""
+
+    types = frozenset({"object"})
+
+    def __init__(self, doc: str = "") -> None:
+        self.doc = doc
+
+    def check(self, value: Any, at: At) -> None:
+        if self._wrong_type(value, at):
+            return
+        forms = [k for k in ("event", "state", "becomes") if k in value]
+        if len(forms) != 1:
+            at.problem("when")
+            return
+        if "state" in value:
+            Map({"state": Ref("condition")}).check(value, at)
+            return
+        if "becomes" in value:
+            Map({"becomes": Ref("condition"), "card": Field(Either(Enum(("self",)), Ref("filter")), "what it watches "
+                                                                                              "(self, or each card "
+                                                                                              "fitting a description: it)")}).check(
+                value, at.within(at.scope.bind("it")))
+            return
+        events_ = at.scope.vocab.words("event")
+        name = value["event"]
+        word = events_.get(name) if isinstance(name, str) else None
+        if word is None:
+            game = at.scope.vocab.game
+            (at / "event").problem("event", game=game.game if game else "", event=name, events=list(events_),
+                                   near=(name, list(events_)))
+            return
+        keys = at.scope.vocab.words("when")
+        allowed = set(word.extra["keys"]) | {k for k, w in keys.items() if w.extra.get("any_event")}
+        for key, v in value.items():
+            if key not in keys:
+                (at / key).problem("unknown_field", at_key=True, name=key, where=_where(at.path), allowed=sorted(allowed),
+                                   near=(key, sorted(allowed)))
+            elif key not in allowed:
+                (at / key).problem("when_key_ignored", at_key=True, event=name, key=key, keys=sorted(allowed))
+            else:
+                keys[key].shape.check(v, at / key)
+
+    def schema(self, w: SchemaWriter) -> dict[str, Any]:
+        """Every key's shape once; which keys an event takes where it names that event (``if``/``then``)."""
+        keys = w.vocab.words("when")
+        events_ = sorted(w.vocab.words("event").items())
+        props: dict[str, Any] = {k: _described(w.write(kw.shape), kw.doc) for k, kw in sorted(keys.items())}
+        props["event"] = {"enum": [name for name, _ in events_]}
+        props["state"] = w.write(Ref("condition"))
+        props["becomes"] = w.write(Ref("condition"))
+        each: list[dict[str, Any]] = []
+        for name, word in events_:
+            allowed = set(word.extra["keys"]) | {k for k, kw in keys.items() if kw.extra.get("any_event")}
+            each.append({"if": {"required": ["event"], "properties": {"event": {"const": name}}},
+                         "then": {"propertyNames": {"enum": sorted(allowed)}}})
+        each.append({"if": {"required": ["state"]}, "then": {"propertyNames": {"enum": ["state"]}}})
+        each.append({"if": {"required": ["becomes"]}, "then": {"propertyNames": {"enum": ["becomes", "card"]},
+                                                               "properties": {"card": {"anyOf": [
+                                                                   {"const": "self"}, w.write(Ref("filter"))]}}}})
+        return self._with_doc({"type": "object", "additionalProperties": False, "properties": props,
+                               "oneOf": [{"required": ["event"]}, {"required": ["state"]}, {"required": ["becomes"]}],
+                               "allOf": each})
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _described(schema: dict[str, Any], doc: str) -> dict[str, Any]:
+    return {"description": doc, **schema} if doc and "description" not in schema else schema
+
+
+WHEN = M.define("when", WhenShape("when it triggers: {event: …} with that event's keys, {state: …}, or {becomes: …}"))
+
+
+def trigger_scope(scope: Any, text: Any) -> Any:
+    """A triggered ability's text: its slots, and the event that triggered it (``event``)."""
+    return text_scope(scope, text, bind=("event",) if isinstance(text, dict) and "event" in (text.get("when") or {}) else
+                      ("event", "it") if isinstance(text, dict) and "becomes" in (text.get("when") or {}) else ())
+
+
+TRIGGERED = kind_shape({
+    "when": Field(WHEN, "when it triggers"),
+    "cost": Field(Ref("cost"), "an optional payment decided as it goes on the chain [trigger.to_chain]"),
+    "x": Field(Either(Bool(), Map({"max": Int(0)})), "it has an X"),
+    "targets": Field(Ref("slots")), "modes": Field(Ref("modes")),
+    "do": Field(STEPS_RESOLVING, "what it does as it resolves"),
+}, required=("when",), doc="a triggered ability")
+M.word("ability_kind", "triggered", TRIGGERED, doc="triggers on an event or a state and goes on the chain",
+       rules=("trigger.fires", "trigger.wait", "trigger.order", "trigger.to_chain"), scope=trigger_scope,
+       phrases=("trigger_fires", "triggers_wait", "triggers_order"))
+
+M.word("choice", "order", ListOf(Str(min_len=1)), doc="the order of one player's waiting triggers (or packets, reductions)")
+M.word("choice", "pay", Bool(), doc="pay a triggered ability's optional cost as it goes on the chain")
+
+
+# --- triggers already waiting as the file starts ----------------------------------------------------------------------
+PENDING = Map({"of": Field(Ref("card_id"), "the card whose triggered ability waits"),
+               "index": Field(Int(0), "which of its triggered abilities (from 0)"),
+               "controller": Field(Ref("player_id"), "its controller (default: the card's)")}, required=("of",))
+M.word("file", "pending", ListOf(PENDING), doc="triggers already waiting to go on the chain")
+
+
+@M.hook("setup.trace", order=30)
+def _pending(game: "Game", data: dict[str, Any]) -> None:
+    for i, entry in enumerate(data.get("pending") or []):
+        card = game.state.cards[entry["of"]]
+        abilities = [a for a in card.all_abilities() if a.get("kind") == "triggered"]
+        idx = entry.get("index", 0)
+        if idx >= len(abilities):
+            raise InvalidInput("no_triggered", ("pending", i, "index"), card=card.id, index=idx)
+        w = Waiting("trigger", card.ref, entry.get("controller", card.controller), abilities[idx], {"self": card.ref}, [], seq=i)
+        game.state.waiting.append(w)
+        game.state.next_seq = i + 1
+        game.trace.add("initial_trigger", game.data.cite("trigger.fires"), link=card.ref, player=PlayerRef(w.controller))
+
+
+@M.hook("event.after", order=10)
+def _after(game: "Game", ev: "Event") -> None:
+    collect(game, ev)  # [replacement.instead]: only what actually happened triggers
+    if game.state_triggers:
+        check_state_triggers(game)  # [trigger.state]: a state can hold even for a moment mid-resolution
+    if game.becomes_triggers:
+        check_becomes(game)  # [trigger.becomes]: a condition that has just become true
+
+
+M.hook("priority.before")(pre_priority)
+
+
+# --- reflexive triggers -----------------------------------------------------------------------------------------------
+BRANCH = Map({"if": Ref("condition"), "text": Str(), "text_en": Str(), "targets": Ref("slots"), "do": STEPS_RESOLVING},
+             required=("do",))
+
+
+@M.declare("step", "reflexive", ListOf(Scoped(BRANCH, lambda scope, b: text_scope(scope, b, bind=("event",)
+                                                                                   if "event" in scope.bound else ())),
+                                       min_items=1),
+           doc="each branch whose condition holds now triggers, as a triggered ability of this link's source",
+           rules=("trigger.reflexive",), phrases=("reflexive",))
+def reflexive(game: "Game", ctx: Context, branches: list[dict[str, Any]]) -> bool:
+    """[trigger.reflexive]: each branch whose condition holds now is a triggered ability of this link's source and
+    controller, waiting to go on the chain like any other (its controller orders them)."""
+    made = []
+    for b in branches:
+        if "if" in b and not test_condition(game, ctx, b["if"]):
+            continue
+        text = {"kind": "triggered", **{k: v for k, v in b.items() if k != "if"}}
+        _wait(game, Waiting("trigger", ctx.source, ctx.controller, text, dict(ctx.bindings)))
+        made.append(Text(str(b.get("text", "…")), str(b.get("text_en") or b.get("text", "…"))))
+    game.trace.add("reflexive", game.data.cite("trigger.reflexive"), card=ctx.source, text=made)
+    return bool(made)
