@@ -1,6 +1,7 @@
 """The ``judge`` command line: a group that imports a command's module only when that command runs.
 
-Each command lives beside the layer it serves (``judge/<layer>/commands.py``); this file only names them, so
+Each command lives beside the layer it serves (``judge/<layer>/commands.py``; the corpus's in
+``judge/corpus_commands.py``, as they draw on the layers above it); this file only names them, so
 ``judge --help`` and ``judge rule`` do not import search, the engine or the report machinery. The words shown
 (help, messages) come from ``judge/locale/``: Chinese unless ``--lang en`` or an ``en`` locale asks for English.
 """
@@ -19,8 +20,8 @@ from judge.locale.help import JudgeContext, click_word, install_click_words, loc
 
 # command name -> (module, attribute); the order is the order `judge --help` lists them in
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "rule": ("judge.corpus.commands", "rule_cmd"),
-    "rules": ("judge.corpus.commands", "rules_cmd"),
+    "rule": ("judge.corpus_commands", "rule_cmd"),
+    "rules": ("judge.corpus_commands", "rules_cmd"),
     "search": ("judge.search.commands", "search_cmd"),
     "define": ("judge.search.commands", "define_cmd"),
     "index": ("judge.search.commands", "index_cmd"),
@@ -30,7 +31,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "coverage": ("judge.report.commands", "coverage_cmd"),
     "site": ("judge.report.commands", "site_cmd"),
     "faq": ("judge.faq.commands", "faq_group"),
-    "corpus": ("judge.corpus.commands", "corpus_group"),
+    "corpus": ("judge.corpus_commands", "corpus_group"),
 }
 
 

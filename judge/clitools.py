@@ -1,8 +1,9 @@
-"""Small pieces the command modules share: JSON output, the ``--game`` type, the unknown-game message and
-terminal-safe text.
+"""Small pieces the command modules share: JSON output, the ``--game`` type, the unknown-game message, the corpus
+a command reads (or exit when there is none) and terminal-safe text.
 
-Only the standard library, click and the locale loader are imported here, so every command module may use
-it without slowing ``judge --help``.
+Only the standard library, click and the locale loader are imported at module level, so every command module may
+use it without slowing ``judge --help``; the game names and the corpus are imported by the functions that read
+them. That places it above the corpus and below every other room with commands (``tests/test_architecture.py``).
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Iterable, NoReturn
+from typing import TYPE_CHECKING, Iterable, NoReturn
 
 import click
 
 from judge.locale import join, t
+
+if TYPE_CHECKING:
+    from judge.corpus.store import Corpus
 
 
 def dump_json(data: object) -> None:
@@ -61,6 +65,43 @@ def unknown_game(game: str, valid: Iterable[str]) -> NoReturn:
     """Say the game is unknown and which are valid (in the corpus's order, by name and id); exit 2."""
     known = join([game_label(g) for g in valid]) or t("msg.game.none")
     fail(t("msg.game.unknown", game=game, known=known))
+
+
+def corpus_or_exit(game: str | None) -> Corpus:
+    """The bundled corpus; exit 2 with the valid ids when ``game`` is unknown."""
+    from judge.corpus.store import load_corpus
+
+    corpus = load_corpus()
+    if not corpus.games:
+        click.echo(t("msg.corpus.empty"), err=True)
+        sys.exit(2)
+    if game is not None and game not in corpus.games:
+        unknown_game(game, corpus.games)
+    return corpus
+
+
+def version_or_exit(corpus: Corpus, game: str | None, wanted: str) -> tuple[Corpus, str]:
+    """The corpus with a game's rules as of version ``wanted``, and that game: ``game``, else the one game that has
+    such a version. Exit 2 saying which versions there are when none (or several games) match."""
+    from judge.corpus.lookup import unknown_version
+    from judge.corpus.store import UnknownVersionError, find_version, with_version
+
+    if game is None:
+        having = []
+        for g in corpus.games:
+            try:
+                find_version(corpus, g, wanted)
+                having.append(g)
+            except UnknownVersionError:
+                continue
+        if len(having) != 1:
+            listed = join([f"{g} {v['version']}" for g in corpus.games for v in corpus.versions.get(g) or []])
+            fail(t("msg.rule.version.game", version=wanted, versions=listed or t("msg.rule.version.none")))
+        game = having[0]
+    try:
+        return with_version(corpus, game, wanted), game
+    except UnknownVersionError as e:
+        fail(unknown_version(*e.args))
 
 
 # control characters but tab and line feed, DEL, C1, bidirectional controls, and lone surrogates (bytes of a

@@ -152,7 +152,7 @@ def test_judge_help_imports_no_command_module() -> None:
     code = (
         "import sys\nfrom judge.cli import cli\n"
         "try:\n    cli(['--help'])\nexcept SystemExit:\n    pass\n"
-        "print([m for m in sys.modules if m.startswith('judge.') and m.endswith('.commands')], file=sys.stderr)"
+        "print([m for m in sys.modules if m.startswith('judge.') and m.endswith('commands')], file=sys.stderr)"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO), "LANG": "zh_CN.UTF-8"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)

@@ -14,7 +14,7 @@ from judge import paths
 from judge.corpus import layer, userdata
 from judge.corpus.build import SourceError
 from judge.corpus.store import read_corpus
-from judge.corpus.commands import corpus_group
+from judge.corpus_commands import corpus_group
 from judge.datafile import DataError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -110,7 +110,8 @@ def test_a_newer_partial_document_overrides_only_the_rules_it_has(editions: dict
 
 
 def test_a_faq_citing_a_rule_changed_after_its_date_is_flagged_with_the_change(editions: dict) -> None:
-    from judge.faq.check import IN_CORPUS, NEWER_RULES, citation_status
+    from judge.faq.check_citations import citation_status
+    from judge.faq.check_results import IN_CORPUS, NEWER_RULES
     from judge.faq.model import FaqEntry
 
     assert judge("corpus", "add", str(editions["v1"]), "--new-game", "star")[0] == 0

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.corpus import build
+from judge.corpus import build, dates
 from judge.corpus.store import load_corpus
-from judge.faq import check
+from judge.faq import check, check_citations, check_junit, check_notes, check_render, check_results, check_scenarios
 from judge.faq.model import load_documents
 from judge.faq.parse import build_faq, parse_faq
 
@@ -56,7 +56,7 @@ def root(tmp_path: Path) -> Path:
     return make_root(tmp_path)
 
 
-def run(root: Path, scenarios: Path | None = None, runner=None) -> check.Report:
+def run(root: Path, scenarios: Path | None = None, runner=None) -> check_results.Report:
     return check.check(load_documents(root), load_corpus(root), root, scenarios_root=scenarios, runner=runner)
 
 
@@ -78,8 +78,8 @@ def test_with_the_real_riftbound_corpus_every_citation_is_reported_not_in_the_co
 
 
 def test_rules_document_date_is_read_from_the_raw_header(root: Path) -> None:
-    assert check.rules_document_date(root / "raw" / RIFTBOUND_RULES) == "2026-10-10"
-    assert check.rules_document_date(root / "raw" / FAQ_RAW) is None
+    assert dates.rules_document_date(root / "raw" / RIFTBOUND_RULES) == "2026-10-10"
+    assert dates.rules_document_date(root / "raw" / FAQ_RAW) is None
     report = run(root)
     assert report.rules_dates == {RIFTBOUND_RULES: "2026-10-10"}
     assert report.faq_dates == {"riftbound-vendetta.yaml": None}
@@ -92,14 +92,14 @@ def test_every_entry_not_yet_encoded_without_scenarios(root: Path, tmp_path: Pat
     s = report.summary()
     # 34 FAQ entries + the 7 worked examples of the 14 Riftbound rules (206 has 3, 820.1.d.1 has 2)
     assert (s["entries"], s["examples"], s["rulings"], s["not_encoded"]) == (34, 7, 41, 41)
-    text = check.render_text(report, "zh")
+    text = check_render.render_text(report, "zh")
     assert "尚未编码 41" in text and "不在语料库中 37" in text
     assert "riftbound 206 #3" in text
     assert "359.3.f.1（不在语料库中）" in text
     # never a bare OK while published rulings went unchecked: the last line says how many were not
     assert text.rstrip().splitlines()[-1] == "通过：已运行的 0 条已发布的裁定均已重现；另有 41 条尚未核对（尚未编码）"
     assert "FAQ：已重现 0/34，尚未编码 34；规则示例：已重现 0/7，尚未编码 7，片段 0" in text
-    text = check.render_text(report, "en")
+    text = check_render.render_text(report, "en")
     assert "41 not yet encoded" in text and "37 not in the corpus" in text
     assert "359.3.f.1 (not in the corpus)" in text
     assert text.rstrip().splitlines()[-1] == "OK for the 0 published rulings run, all reproduced; 41 more not checked (not yet encoded)"
@@ -111,7 +111,7 @@ def test_faq_sourced_scenarios_are_found_and_need_a_runner(root: Path, tmp_path:
     p = scenario(sc / "riftbound", "a.yaml", "vendetta-02")
     (sc / "other.yaml").write_text("name: x\nsource: {kind: rule, id: '206'}\n", encoding="utf-8")
     (sc / "broken.yaml").write_text("source: [unclosed\n", encoding="utf-8")
-    assert check.find_faq_scenarios(sc) == {"vendetta-02": [p]}
+    assert check_scenarios.find_faq_scenarios(sc) == {"vendetta-02": [p]}
     report = run(root, scenarios=sc)
     by_id = {r.entry.id: r for r in report.results}
     assert by_id["vendetta-02"].ruling == "not-run"
@@ -140,7 +140,7 @@ def test_runner_is_given_the_scenario_paths_and_its_outcomes_decide(root: Path, 
     assert not report.ok
     s = report.summary()
     assert (s["reproduced"], s["regressed"], s["not_encoded"]) == (1, 1, 32 + 7)
-    assert "expected -3 [M], got -2 [M]" in check.render_text(report)
+    assert "expected -3 [M], got -2 [M]" in check_render.render_text(report)
 
 
 def test_a_scenario_the_runner_does_not_report_counts_as_regressed(root: Path, tmp_path: Path) -> None:
@@ -181,19 +181,19 @@ def test_citation_dates_newer_rules_in_corpus_and_undated(tmp_path: Path) -> Non
     # a rules document dated 2026-10-10 holding 359.3.f.1 and 375; a FAQ dated 2026-01-15
     root = make_root(tmp_path, DATA / "faq_rules_dated.txt")
     corpus = load_corpus(root)
-    dates = check.rules_dates(corpus, root)
+    dates = check_citations.rules_dates(corpus, root)
     assert dates == {"faq_rules_dated.txt": "2026-10-10"}
     doc = parse_faq((DATA / "faq_dated.txt").read_text(encoding="utf-8"), file="faq_dated.txt", game="riftbound")
     first = doc.entries[0]
     assert first.date == "2026-01-15"
-    statuses = [(c.id, c.status, c.rules_date) for c in check.citation_status(first, corpus, dates)]
+    statuses = [(c.id, c.status, c.rules_date) for c in check_citations.citation_status(first, corpus, dates)]
     assert statuses == [("359.3.f.1", "newer-rules", "2026-10-10"), ("999.1", "not-in-corpus", None)]
     first.date = "2026-12-01"  # a FAQ published after the rules: the citation is current
-    assert [c.status for c in check.citation_status(first, corpus, dates)] == ["in-corpus", "not-in-corpus"]
+    assert [c.status for c in check_citations.citation_status(first, corpus, dates)] == ["in-corpus", "not-in-corpus"]
     first.date = "2026-10-10"  # same day: not newer
-    assert [c.status for c in check.citation_status(first, corpus, dates)] == ["in-corpus", "not-in-corpus"]
+    assert [c.status for c in check_citations.citation_status(first, corpus, dates)] == ["in-corpus", "not-in-corpus"]
     first.date = None  # an undated FAQ cannot be ordered against the rules: review
-    assert [c.status for c in check.citation_status(first, corpus, dates)] == ["unordered", "not-in-corpus"]
+    assert [c.status for c in check_citations.citation_status(first, corpus, dates)] == ["unordered", "not-in-corpus"]
 
 
 def test_review_flags_are_reported_but_are_not_regressions(tmp_path: Path) -> None:
@@ -207,7 +207,7 @@ def test_review_flags_are_reported_but_are_not_regressions(tmp_path: Path) -> No
     s = report.summary()
     assert s["flagged_for_review"] == 2 and s["unordered"] == 2 and s["not_in_corpus"] == 35
     assert report.ok
-    assert "⚑ 待复核" in check.render_text(report, "zh") and "⚑ review" in check.render_text(report, "en")
+    assert "⚑ 待复核" in check_render.render_text(report, "zh") and "⚑ review" in check_render.render_text(report, "en")
 
 
 def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) -> None:
@@ -215,7 +215,7 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
     a = scenario(sc, "a.yaml", "vendetta-02")
     b = scenario(sc, "b.yaml", "vendetta-03")
     report = run(root, scenarios=sc, runner=lambda paths: [Outcome(a, True), Outcome(b, False, "wrong")])
-    tree = ET.fromstring(check.junit_xml(report, "en"))
+    tree = ET.fromstring(check_junit.junit_xml(report, "en"))
     assert tree.tag == "testsuites"
     cases = tree.findall("./testsuite[@name='faq.riftbound.vendetta']/testcase")
     assert len(cases) == 34
@@ -234,7 +234,7 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
     assert all(c.find("skipped").get("message") == "not yet encoded" for c in examples)
     assert tree.get("tests") == "41" and tree.get("failures") == "1" and tree.get("skipped") == "39"
     # the messages follow the judge's language (Chinese by default); the structure CI tools read does not change
-    zh = ET.fromstring(check.junit_xml(report))
+    zh = ET.fromstring(check_junit.junit_xml(report))
     case = zh.find("./testsuite[@name='faq.riftbound.vendetta']/testcase[@name='vendetta-01']")
     assert case.find("skipped").get("message") == "尚未编码"
     assert zh.find(".//testcase[@name='vendetta-03']/failure").get("message").startswith("裁定回归失败：")
@@ -243,24 +243,24 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
 def test_an_unencoded_entry_is_listed_with_the_mechanism_it_needs(root: Path, tmp_path: Path) -> None:
     """Issue 11: each unencoded entry shows the mechanism it still needs (judge/faq/pending.yaml), in the summary too."""
     report = run(root, scenarios=tmp_path / "no-such-folder")
-    needs = check.pending()
-    text = check.render_text(report, "zh")
+    needs = check_notes.pending()
+    text = check_render.render_text(report, "zh")
     assert f"  vendetta-08：{needs['vendetta-08']['zh']}" in text  # the summary's list
     assert f"    尚需：{needs['vendetta-08']['zh']}" in text  # under the entry
     assert "尚需：（所需机制未记录）" in text  # an entry the file does not list (encoded in the bundled scenarios)
     assert by_id(report)["vendetta-08"].to_dict()["needs"]["en"] == needs["vendetta-08"]["en"]
 
 
-def by_id(report: check.Report) -> dict[str, check.EntryResult]:
+def by_id(report: check_results.Report) -> dict[str, check_results.EntryResult]:
     return {r.entry.id: r for r in report.results}
 
 
 def test_the_pending_list_is_exactly_the_entries_the_bundled_scenarios_do_not_encode(root: Path) -> None:
     """An entry leaves judge/faq/pending.yaml when a scenario encodes it; every other entry is in it, in both
     languages."""
-    encoded = set(check.find_faq_scenarios(REPO / "scenarios"))
+    encoded = set(check_scenarios.find_faq_scenarios(REPO / "scenarios"))
     all_ids = {e.id for d in load_documents(root) for e in d.entries}
-    needs = check.pending()
+    needs = check_notes.pending()
     assert set(needs) == all_ids - encoded
     assert all(set(v) == {"zh", "en"} and all(v.values()) for v in needs.values())
 
@@ -274,4 +274,4 @@ def test_a_rule_added_to_the_corpus_flags_an_encoded_entry_that_still_passes(tmp
     report = run(root, scenarios=sc, runner=lambda paths: [Outcome(p, True)])
     entry = by_id(report)["vendetta-04"]
     assert entry.ruling == "reproduced" and entry.review
-    assert "vendetta-04   已重现" in check.render_text(report, "zh") and "⚑ 待复核" in check.render_text(report, "zh")
+    assert "vendetta-04   已重现" in check_render.render_text(report, "zh") and "⚑ 待复核" in check_render.render_text(report, "zh")

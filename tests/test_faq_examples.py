@@ -5,14 +5,14 @@ from pathlib import Path
 
 from judge import paths
 from judge.corpus.store import load_corpus
-from judge.faq import check
+from judge.faq import check, check_notes, check_render, check_results, check_scenarios
 from judge.faq.model import load_documents
 
 REPO = Path(__file__).resolve().parents[1]
 RISE = REPO / "scenarios" / "rise"
 
 
-def run_check(scenarios: Path, runner=None) -> check.Report:
+def run_check(scenarios: Path, runner=None) -> check_results.Report:
     root = paths.corpus_dir()
     return check.check(load_documents(root), load_corpus(), root, scenarios_root=scenarios, runner=runner)
 
@@ -30,7 +30,7 @@ def test_every_worked_example_in_the_corpus_is_a_published_ruling(tmp_path: Path
     expected = [(r.game, r.id, i) for r in corpus.all_rules() for i in range(1, len(r.examples) + 1)]
     assert [(e.game, e.rule, e.index) for e in report.examples] == expected
     fragments = {(e.game, e.rule, e.index) for e in report.examples if e.ruling == "fragment"}
-    assert fragments == set(check.example_notes(paths.corpus_dir()))  # the examples stating no ruling, as listed
+    assert fragments == set(check_notes.example_notes(paths.corpus_dir()))  # the examples stating no ruling, as listed
     assert all(e.note for e in report.examples if e.ruling == "fragment")
     assert len(expected) > 0 and {e.ruling for e in report.examples if e.ruling != "fragment"} == {"not-encoded"}
     assert report.summary()["rulings"] == len(report.results) + len(expected)
@@ -41,8 +41,8 @@ def test_example_and_faq_sources_are_found_by_their_schema_keys(tmp_path: Path) 
     a = write(sc, "a.yaml", "game: rise\nsource: {kind: example, rule: '709.2b'}\n")
     b = write(sc, "b.yaml", "game: rise\nsource: {kind: faq, entry: vendetta-05}\n")
     write(sc, "c.yaml", "game: rise\nsource: {kind: variant, of: '709.2b'}\n")
-    assert check.find_example_scenarios(sc) == {("rise", "709.2b"): [(a, None)]}
-    assert check.find_faq_scenarios(sc) == {"vendetta-05": [b]}
+    assert check_scenarios.find_example_scenarios(sc) == {("rise", "709.2b"): [(a, None)]}
+    assert check_scenarios.find_faq_scenarios(sc) == {"vendetta-05": [b]}
 
 
 def test_real_example_scenarios_are_run_and_reproduced(tmp_path: Path) -> None:
@@ -72,14 +72,14 @@ def test_an_example_of_a_rule_without_examples_is_a_warning_and_not_run(tmp_path
     assert seen == []  # nothing encoded an existing example, so nothing ran
     assert report.ok
     assert report.warnings == [f"{p}：来源指向 rise 规则 708.2 的示例，但语料库中这条规则没有示例（未运行）"]
-    assert f"警告：{p}" in check.render_text(report)
+    assert f"警告：{p}" in check_render.render_text(report)
 
 
 def test_html_report_escapes_and_shows_each_ruling(tmp_path: Path) -> None:
     sc = tmp_path / "sc"
     write(sc, "x.yaml", "game: rise\nsource: {kind: example, rule: '<b>1</b>'}\n")
     report = run_check(sc)
-    page = check.html_report(report)
+    page = check_render.html_report(report)
     assert "<b>1</b>" not in page and "&lt;b&gt;1&lt;/b&gt;" in page  # the problem line, escaped
     assert page.count("<tr id=\"ex-") == len(report.examples)
     assert page.count("<tr id=\"faq-") == len(report.results)

@@ -105,7 +105,7 @@ bodies = st.one_of(
        name=st.sampled_from(["doc.txt", ".hidden", "a\udcff.txt", "x" * 130 + ".txt", "sources.yaml", "000_85166b5fbc181240.txt"]))
 def test_corpus_add_arguments_end_cleanly(tmp_path_factory: pytest.TempPathFactory, game: str, new: bool, fmt: str,
                                           title: str | None, encoding: str | None, body: bytes, name: str) -> None:
-    from judge.corpus.commands import corpus_group
+    from judge.corpus_commands import corpus_group
 
     work = tmp_path_factory.mktemp("fuzz")
     data = work / "data"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from judge.search import folding
-from judge.search.folding import fold, fold_with_map, index_tokens, phrase_tokens, units
+from judge.locale import folding
+from judge.locale.folding import fold, fold_with_map
+from judge.search.analysis import index_tokens, phrase_tokens, units
 
 
 def test_fold_traditional_to_simplified_and_fullwidth_to_ascii() -> None:

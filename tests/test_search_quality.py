@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from judge.corpus.store import load_corpus
-from judge.search.folding import fold
+from judge.locale.folding import fold
 from judge.search.glossary import glossary_path, load_glossary
 from judge.search.index import Source
 from judge.search.query import SearchSession

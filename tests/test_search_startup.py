@@ -67,7 +67,7 @@ def test_search_imports_neither_the_engine_nor_what_whoosh_does_not_need(tmp_pat
                                   ["search", "堆疊", "--game", "rise"]])
 def test_search_without_a_character_t2s_converts_in_context_does_not_load_opencc(args: list[str], tmp_path: Path) -> None:
     # the first question's hits include Traditional rules of sanguo: their snippets come from the folded text stored
-    # in the index; 堆疊's 疊 is converted the same way wherever it stands (judge/search/t2s_changes.txt)
+    # in the index; 堆疊's 疊 is converted the same way wherever it stands (judge/locale/t2s_changes.txt)
     modules = imported(args, tmp_path / "cache")
     assert "whoosh.searching" in modules and "judge.search.snippet" in modules  # it searched and showed hits
     assert under(modules, ("opencc",)) == []

@@ -1,5 +1,5 @@
 """Folding without OpenCC where it changes nothing OpenCC would not: the shipped character lists
-(judge/search/t2s_changes.txt) are those of the pinned OpenCC's own dictionaries, and fold() gives OpenCC's
+(judge/locale/t2s_changes.txt) are those of the pinned OpenCC's own dictionaries, and fold() gives OpenCC's
 t2s conversion on the corpus, the glossary and text made of the dictionaries' own keys."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import random
 import opencc
 import pytest
 
-from judge.search import t2s_changes
-from judge.search.folding import _FULLWIDTH, fold, needs_converter
+from judge.locale import t2s_changes
+from judge.locale.folding import _FULLWIDTH, fold, needs_converter
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def dictionary() -> list[tuple[str, str]]:
 
 def test_the_shipped_characters_are_the_pinned_dictionaries_own() -> None:
     shipped, derived = t2s_changes.shipped(), t2s_changes.derive()
-    assert shipped == derived, "judge/search/t2s_changes.txt is stale: run python -m judge.search.t2s_changes"
+    assert shipped == derived, "judge/locale/t2s_changes.txt is stale: run python -m judge.locale.t2s_changes"
     assert len(shipped.single) == len(shipped.becomes) > 1000 and shipped.contextual
 
 

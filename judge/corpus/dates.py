@@ -4,12 +4,16 @@
 ``Last updated: July 17, 2026``, ``17 July 2026``, ``2026-07-17``; versions ``1.00 版``, ``版本 1.2``,
 ``v1.2``, ``Version 1.2``. A date after an update label (最后更新, 更新日期, 发布, 生效, last updated, effective …)
 wins over a bare date; the first wins among equals. Dates come out as ``YYYY-MM-DD``.
+
+:func:`rules_document_date` reads the narrower header line of a raw rules document
+(``《符文战场》核心规则 · 最后更新 2026-10-10 · …``): the date the FAQ check and the report stamp go by.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 HEAD_LINES = 40  # where a document states its date: the title page
 _MONTHS = {m: i for i, m in enumerate(
@@ -81,3 +85,22 @@ def parse_date(value: str) -> str | None:
     """A date a judge typed (``--date``) in any of the forms above, as ``YYYY-MM-DD``; None if it is not one."""
     found = _dates(value.strip())
     return found[0][1] if found else None
+
+
+_RULES_DATE = re.compile(
+    r"(?:最后更新|最後更新|更新日期|更新于|更新於)\s*[:：]?\s*(?P<y>\d{4})\s*[-/年.]\s*(?P<m>\d{1,2})\s*[-/月.]\s*(?P<d>\d{1,2})"
+)
+
+
+def rules_document_date(raw: Path) -> str | None:
+    """The ``最后更新 YYYY-MM-DD`` date in the first lines of a raw rules document, or None."""
+    try:
+        with raw.open(encoding="utf-8") as f:
+            head = [next(f, "") for _ in range(10)]
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+    for line in head:
+        m = _RULES_DATE.search(line)
+        if m:
+            return f"{int(m['y']):04d}-{int(m['m']):02d}-{int(m['d']):02d}"
+    return None

@@ -1,54 +1,19 @@
 """Rule lookup for the CLI: finding a typed id, what to say when there is none, the JSON shape of a rule and its
-plain-text rendering (in the language in use)."""
+plain-text rendering (in the language in use), with the scenarios citing it as the caller found them.
+
+Nothing here exits or reads beyond the corpus: the commands (:mod:`judge.corpus_commands`) load the corpus or exit
+(:func:`judge.clitools.corpus_or_exit`) and look up the scenarios citing a rule (:mod:`judge.report.citations`).
+"""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-import click
-
-from judge.clitools import fail, unknown_game
 from judge.corpus import ruleid
 from judge.corpus.gamenames import display_name
 from judge.corpus.model import Rule
-from judge.corpus.store import Corpus, load_corpus
+from judge.corpus.store import Corpus
 from judge.locale import join, t
-
-
-def corpus_or_exit(game: str | None) -> Corpus:
-    """The bundled corpus; exit 2 with the valid ids when ``game`` is unknown."""
-    corpus = load_corpus()
-    if not corpus.games:
-        click.echo(t("msg.corpus.empty"), err=True)
-        sys.exit(2)
-    if game is not None and game not in corpus.games:
-        unknown_game(game, corpus.games)
-    return corpus
-
-
-def version_or_exit(corpus: Corpus, game: str | None, wanted: str) -> tuple[Corpus, str]:
-    """The corpus with a game's rules as of version ``wanted``, and that game: ``game``, else the one game that has
-    such a version. Exit 2 saying which versions there are when none (or several games) match."""
-    from judge.corpus.store import UnknownVersionError, find_version, with_version
-
-    if game is None:
-        having = []
-        for g in corpus.games:
-            try:
-                find_version(corpus, g, wanted)
-                having.append(g)
-            except UnknownVersionError:
-                continue
-        if len(having) != 1:
-            listed = join([f"{g} {v['version']}" for g in corpus.games for v in corpus.versions.get(g) or []])
-            fail(t("msg.rule.version.game", version=wanted, versions=listed or t("msg.rule.version.none")))
-        game = having[0]
-    try:
-        return with_version(corpus, game, wanted), game
-    except UnknownVersionError as e:
-        fail(unknown_version(*e.args))
 
 
 def unknown_version(game: str, wanted: str, known: list[str]) -> str:
@@ -117,13 +82,6 @@ def not_found(corpus: Corpus, typed: str, game: str | None) -> tuple[str, int]:
 def _ref_title(corpus: Corpus, game: str, rid: str) -> str | None:
     target = corpus.get(game, rid)
     return target.title if target else None
-
-
-def citing_scenarios(rule: Rule, scenarios_root: Path | None = None) -> list[dict[str, str]]:
-    """The scenarios (of the rule's game) with a step citing ``rule``: ``[{file, title, status}]``, by path."""
-    from judge.report.citations import citing
-
-    return citing(rule.game, scenarios_root).get(rule.id, [])
 
 
 def render_scenarios(found: list[dict[str, str]]) -> str:

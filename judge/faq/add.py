@@ -43,7 +43,7 @@ class FaqAdded:
 
 def _script(text: str) -> str | None:
     """``hant`` when folding to Simplified changes the text noticeably, else ``hans``."""
-    from judge.search.folding import fold
+    from judge.locale.folding import fold
 
     sample = "".join(c for c in text[:4000] if "\u4e00" <= c <= "\u9fff")
     if not sample:

@@ -21,7 +21,7 @@ _NOISE = re.compile(r"[\s，。、；：！？,.;:!?「」『』“”\"'（）(
 
 
 def _folded(text: str) -> str:
-    from judge.search.folding import fold
+    from judge.locale.folding import fold
 
     return _NOISE.sub("", fold(text))
 

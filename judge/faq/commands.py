@@ -91,7 +91,8 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
 def _status(entry_id: str):  # type: ignore[no-untyped-def]
     """The bundled scenario files encoding this entry, and (none) what it still needs (judge/faq/pending.yaml)."""
     from judge import paths
-    from judge.faq.check import find_faq_scenarios, pending
+    from judge.faq.check_notes import pending
+    from judge.faq.check_scenarios import find_faq_scenarios
 
     root = paths.scenarios_dir()
     encoded = sorted(p.relative_to(root) for p in find_faq_scenarios(root).get(entry_id, []))
@@ -109,6 +110,8 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     from judge.corpus.store import read_corpus
     from judge.datafile import atomic_write
     from judge.faq import check
+    from judge.faq.check_junit import junit_xml
+    from judge.faq.check_render import html_report, render_text
     from judge.faq.model import load_documents
 
     root = paths.corpus_dir()
@@ -127,14 +130,14 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
         fail(t("msg.error", message=e))
     if junit:
         junit.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(junit, check.junit_xml(report))
+        atomic_write(junit, junit_xml(report))
     if html:
         html.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(html, check.html_report(report))
+        atomic_write(html, html_report(report))
     if as_json:
         dump_json(report.to_dict())
     else:
-        click.echo(check.render_text(report))
+        click.echo(render_text(report))
     sys.exit(0 if report.ok else 1)
 
 

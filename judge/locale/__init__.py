@@ -4,6 +4,9 @@ The words live in ``judge/locale/<lang>.json`` (nested keys, read as dotted keys
 They are JSON, not YAML, because every command reads them while starting: the json module and one file
 cost about 1.5 ms where PyYAML alone costs about 14 ms (``python -X importtime``). Only the standard
 library is imported here.
+
+Beside the words, the package holds what the script of a text decides: its width on a terminal (``width``) and
+its folding from Traditional to Simplified (``folding``, with the table of ``t2s_changes``).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ def _inputs(root: Path) -> list[Path]:
     """The files a run of the scenarios under ``root`` reads: code and data of the engine, the games and the
     scenario layer, the scenario files and the corpus (the user's added documents included)."""
     from judge.corpus.store import game_files
-    from judge.report.runs import scenario_files
+    from judge.scenario.files import scenario_files
 
     code = [
         p for folder in _RUN_INPUTS for p in sorted((_PKG / folder).rglob("*"))

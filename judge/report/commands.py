@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import GAME, dump_json, fail
+from judge.clitools import GAME, corpus_or_exit, dump_json, fail, version_or_exit
 from judge.locale import current, has, t
 
 
@@ -53,11 +53,10 @@ def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:
     """Each rule of the sections a game's engine covers, with the scenarios whose steps cite it, and the share covered."""
     from judge import paths
-    from judge.corpus import lookup
     from judge.report import coverage
     from judge.report.runs import run_all
 
-    corpus = lookup.corpus_or_exit(game)
+    corpus = corpus_or_exit(game)
     runs = run_all(scenarios_dir or paths.scenarios_dir(), game)
     cov = coverage.coverage(corpus, runs, game)
     if as_json:
@@ -76,12 +75,11 @@ def site_cmd(out_dir: Path, scenarios_dir: Path | None, version: str | None, gam
     """Write a static, cross-linked site of the corpus to OUT_DIR, with a search box that works offline; with
     ``--version``, one game's rules as of that version (``--game`` names the game when several have it)."""
     from judge import paths
-    from judge.corpus import lookup
     from judge.report import site
 
     chosen = None
     if version is not None:
-        _, game = lookup.version_or_exit(lookup.corpus_or_exit(game), game, version)
+        _, game = version_or_exit(corpus_or_exit(game), game, version)
         chosen = (game, version)
     elif game is not None:
         fail(t("msg.site.game_needs_version"))

@@ -60,7 +60,7 @@ def corpus_meta(corpus: Corpus, root: Path | None = None, game: str | None = Non
     """The corpus version, its date and each document's stated date (see the module docstring);
     with ``game``, only that game's documents date it (a 崛起 report is not dated by Riftbound's page)."""
     from judge import paths
-    from judge.faq.check import rules_document_date
+    from judge.corpus.dates import rules_document_date
 
     base = root or paths.corpus_dir()
     docs = [

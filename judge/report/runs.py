@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judge.scenario.files import file_game, scenario_files
+
 
 @dataclass
 class ScenarioRun:
@@ -117,24 +119,6 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
         except (yaml.YAMLError, OSError, UnicodeDecodeError):
             sr.data = {}
     return sr
-
-
-def scenario_files(root: Path) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` file under ``root``, sorted by path."""
-    if not root.is_dir():
-        return []
-    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml"))
-
-
-def file_game(path: Path) -> str | None:
-    """The ``game:`` a scenario file declares (read without running it), or None."""
-    import yaml
-
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
-        return None
-    return str(data["game"]) if isinstance(data, dict) and "game" in data else None
 
 
 def run_all(root: Path, game: str | None = None, lang: str = "zh") -> list[ScenarioRun]:

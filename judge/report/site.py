@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from judge import templating
 from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, load_corpus, with_version
 from judge.report import coverage as coverage_mod
@@ -61,7 +62,7 @@ class _Site:
                  versions: dict[str, GameVersions] | None = None) -> None:
         self.corpus, self.runs, self.meta, self.w = corpus, runs, meta, w
         self.versions = versions or {}  # the games with several versions of their rules
-        self.env = report.environment()
+        self.env = templating.environment()
         self.cited = citing_index([r for r in runs if r.result is not None])
         self.games = {g: game_title(g, corpus.documents, w.lang) for g in corpus.games}
 

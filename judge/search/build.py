@@ -25,8 +25,8 @@ from judge.corpus.model import Rule
 from judge.corpus.store import GAMES, Corpus
 from judge.datafile import DataError
 from judge.faq.model import FaqEntry
+from judge.locale.folding import fold, needs_converter
 from judge.search.analysis import Codec, analyzer
-from judge.search.folding import fold, needs_converter
 from judge.search.concepts import Glossary
 from judge.search.index import QUERY_DATA, Source
 from judge.search.whoosh_api import FileStorage, fields, index as windex

@@ -70,7 +70,7 @@ def stem(word: str) -> str:
 
 def term_key(term: str) -> str:
     """How a spelling is matched: folded to Simplified, lower case, ``-`` as a space, English words stemmed."""
-    from judge.search.folding import fold
+    from judge.locale.folding import fold
 
     words = fold(term).lower().replace("-", " ").split()
     return " ".join(stem(w) if LATIN_TERM_RE.match(w) else w for w in words)
@@ -149,7 +149,7 @@ class Glossary:
 
     def spellings(self) -> list[str]:
         """Every folded spelling of every concept (what the index counts in rule text)."""
-        from judge.search.folding import fold
+        from judge.locale.folding import fold
 
         return sorted({" ".join(fold(t).lower().replace("-", " ").split()) for c in self.concepts for t in c.all_terms()})
 
@@ -157,7 +157,7 @@ class Glossary:
         """``term`` folded to Simplified and lower case (as stored with the index, so without OpenCC on the query side)."""
         if term in self._folds:
             return self._folds[term]
-        from judge.search.folding import fold
+        from judge.locale.folding import fold
 
         return fold(term).lower()
 
@@ -216,7 +216,7 @@ class Glossary:
 
     def _spelling_folds(self) -> dict[str, str]:
         """Every spelling that folding needs OpenCC for, with its folded form."""
-        from judge.search.folding import fold, needs_converter
+        from judge.locale.folding import fold, needs_converter
 
         return {t: fold(t).lower() for c in self.concepts for t in c.all_terms() if needs_converter(t)}
 

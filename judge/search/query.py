@@ -28,9 +28,10 @@ from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 from judge.corpus.ruleid import RULE_ID
+from judge.locale.folding import fold
+from judge.search.analysis import phrase_tokens, units
 from judge.search.concepts import Concept, Glossary
 from judge.search.coord import coordinated
-from judge.search.folding import fold, phrase_tokens, units
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
 from judge.search.postings import Postings, intersection
 from judge.search.question import QuestionWords, split_run

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
-from judge.search.folding import fold
+from judge.locale.folding import fold
 
 QUESTION_WORDS_PATH = Path(__file__).resolve().parent / "question_words.yaml"
 SINGLE_WEIGHT = 0.05  # a lone character is this much less likely than a word with the same document frequency

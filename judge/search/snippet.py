@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from judge.search.folding import fold_with_map
+from judge.locale.folding import fold_with_map
 
 MARK_OPEN = "⟦"
 MARK_CLOSE = "⟧"

@@ -1,16 +1,24 @@
 """Click commands over the parsed corpus: ``rule``, ``rules`` and the ``corpus`` group (list, add, remove, build).
 
-Their help and messages are the locale data's (``help.rule``, ``msg.rule`` …)."""
+Their help and messages are the locale data's (``help.rule``, ``msg.rule`` …). They live beside the package's
+subpackages, not in ``judge/corpus/``, because they draw on layers above the corpus: ``judge rule`` lists the
+scenarios whose steps cite the rule (:mod:`judge.report.citations`) and ``judge corpus build --out`` writes the
+bundled FAQ with the bundled corpus (:func:`judge.faq.parse.build_faq`). Only click and the shared command pieces
+are imported at module level; the rest inside the commands, so that ``judge rule`` stays fast.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from judge.clitools import GAME, dump_json, echo, fail
+from judge.clitools import GAME, corpus_or_exit, dump_json, echo, fail, version_or_exit
 from judge.locale import t
+
+if TYPE_CHECKING:
+    from judge.corpus.model import Rule
 
 
 @click.command("rule")
@@ -23,21 +31,28 @@ def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool)
     from judge.corpus import lookup
     from judge.corpus.ruleid import normalize
 
-    corpus = lookup.corpus_or_exit(game)
+    corpus = corpus_or_exit(game)
     if version is not None:
-        corpus, game = lookup.version_or_exit(corpus, game, version)
+        corpus, game = version_or_exit(corpus, game, version)
     if not normalize(rule_id):
         fail(t("msg.rule.empty"))
     found = lookup.find(corpus, rule_id, game)
     if not found:
         fail(*lookup.not_found(corpus, rule_id, game))
     if as_json:
-        items = [{**lookup.rule_json(corpus, r), "scenarios": lookup.citing_scenarios(r)} for r in found]
+        items = [{**lookup.rule_json(corpus, r), "scenarios": citing_scenarios(r)} for r in found]
         dump_json(items if len(items) > 1 else items[0])
         return
     click.echo("\n\n".join(
-        lookup.render_rule(corpus, r) + "\n\n" + lookup.render_scenarios(lookup.citing_scenarios(r)) for r in found
+        lookup.render_rule(corpus, r) + "\n\n" + lookup.render_scenarios(citing_scenarios(r)) for r in found
     ))
+
+
+def citing_scenarios(rule: Rule) -> list[dict[str, str]]:
+    """The bundled scenarios (of the rule's game) with a step citing ``rule``: ``[{file, title, status}]``, by path."""
+    from judge.report.citations import citing
+
+    return citing(rule.game).get(rule.id, [])
 
 
 @click.command("rules")
@@ -49,9 +64,9 @@ def rules_cmd(game: str | None, version: str | None, as_json: bool) -> None:
     rules of that version of the game it belongs to."""
     from judge.corpus import lookup
 
-    corpus = lookup.corpus_or_exit(game)
+    corpus = corpus_or_exit(game)
     if version is not None:
-        corpus, game = lookup.version_or_exit(corpus, game, version)
+        corpus, game = version_or_exit(corpus, game, version)
     rules = list(corpus.all_rules(game))
     if as_json:
         dump_json([lookup.rule_json(corpus, r) for r in rules])
@@ -139,7 +154,7 @@ def corpus_diff(game: str, old: str | None, new: str | None, as_json: bool) -> N
     """List the rules added, removed and changed between two versions of GAME (default: the two newest)."""
     from judge.corpus import changes, lookup
 
-    corpus = lookup.corpus_or_exit(game)
+    corpus = corpus_or_exit(game)
     try:
         d = changes.between(corpus, game, old, new)
     except changes.NoVersionsError as e:
@@ -159,9 +174,9 @@ def corpus_check(game: str | None, as_json: bool) -> None:
     """Report the documents' own errata: references that state a title their rule does not have."""
     import sys
 
-    from judge.corpus import errata, ingest, lookup
+    from judge.corpus import errata, ingest
 
-    corpus = lookup.corpus_or_exit(game)
+    corpus = corpus_or_exit(game)
     found = [e for g in ([game] if game else corpus.games) for e in errata.check(corpus.rules[g].values())]
     if as_json:
         dump_json([e.to_dict() for e in found])

@@ -3,7 +3,7 @@
 ``t2s_changes.txt`` (beside this module) holds, after its comment lines, three lines: the characters whose conversion
 depends on the characters around them; the characters t2s changes the same way wherever they stand; what each of
 those becomes.  :func:`derive` finds them from the dictionaries of the pinned OpenCC wheel (its ``opencc_dict`` tool
-writes each one out as text) and ``python -m judge.search.t2s_changes`` rewrites the file (a test checks the two
+writes each one out as text) and ``python -m judge.locale.t2s_changes`` rewrites the file (a test checks the two
 agree).
 
 Which characters can change: every character that is itself a key with another value, and for a longer key with
@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 CHANGES_PATH = Path(__file__).resolve().parent / "t2s_changes.txt"
 CONFIG = "t2s.json"
 HEADER = (
-    "# Written by `python -m judge.search.t2s_changes` from the dictionaries of the pinned OpenCC (t2s); do not edit.\n"
+    "# Written by `python -m judge.locale.t2s_changes` from the dictionaries of the pinned OpenCC (t2s); do not edit.\n"
     "# Line 1: characters t2s changes depending on their neighbours; line 2: characters it changes the same way\n"
     "# wherever they stand; line 3: what each character of line 2 becomes.\n"
 )

@@ -1,0 +1,63 @@
+"""The one Jinja2 environment over ``templates/``, for ruling reports, the site and the FAQ check's HTML page.
+
+Autoescaping is on and an undefined name is an error; the templates are found where :func:`judge.paths.templates_dir`
+says (beside the package in a checkout, inside it when installed). Markdown templates escape values with the ``md``
+filter (:func:`md_inline`) and write linked segments with ``md_segs``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge import paths
+
+
+def environment() -> Any:
+    """The Jinja2 environment over ``templates/``: autoescaping on, undefined names are errors."""
+    import jinja2
+    from markupsafe import Markup
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(paths.templates_dir())),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+    def md(value: Any) -> Markup:
+        return Markup(md_inline(value))
+
+    def md_segs(segs: list[dict[str, Any]]) -> Markup:
+        """Segments as Markdown: text escaped, a link to a rule's block as ``[text](#r-…)`` (anchors are safe ids;
+        steps have no anchor in Markdown, so their links stay text)."""
+        out = []
+        for s in segs:
+            text = md_inline(s["text"])
+            href = s.get("href")
+            out.append(f"[{text}]({href})" if href and re.fullmatch(r"#r-[0-9A-Za-z._-]+", href) else text)
+        return Markup("".join(out))
+
+    env.filters["md"] = md
+    env.filters["md_segs"] = md_segs
+    return env
+
+
+def md_inline(value: Any) -> str:
+    """Markdown-safe inline text: every character Markdown could read as syntax is backslash-escaped, HTML
+    special characters are entities, bare URLs cannot autolink, control characters are dropped, one line."""
+    text = "".join(ch for ch in str(value) if ch in "\n\t" or not (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0))
+    text = _MD_SYNTAX.sub(lambda m: "\\" + m.group(0), text)
+    lines = [_MD_LINE_START.sub(lambda m: (m.group(1) or m.group(3) or "") + "\\" + (m.group(2) or m.group(4)), line)
+             .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+             for line in text.split("\n")]
+    return "<br>".join(lines)
+
+
+# Always escaped: emphasis, code, links and images, headings, tables, strikethrough, autolink and e-mail marks;
+# a "." before a letter (a domain name a linkifier would pick up) and the ":" of "://".
+_MD_SYNTAX = re.compile(r"[\\`*_{}\[\]()#+!|~@$^]|\.(?=[A-Za-z])|:(?=//)")
+# A list or heading-underline mark, or the dot of a numbered-list marker, at the start of a line.
+_MD_LINE_START = re.compile(r"^(\s*)([-=])|^(\s*\d{1,9})(\.)(?=\s|$)")
