@@ -134,17 +134,15 @@ def test_condition(game: "Game", ctx: Context, cond: dict[str, Any]) -> bool:
 
 
 # --- descriptions -------------------------------------------------------------------------------------------------
-@dataclass
 class Seen:
     """One card being held against a description: who looks (``controller``), from which link and which card is
     "self" there (``not: self``), with its current characteristics (``vals`` while continuous effects are applied)."""
 
-    game: "Game"
-    card: "Card"
-    controller: str
-    link: "Link | None"
-    self_id: str | None
-    vals: dict[str, Any] | None = None
+    __slots__ = ("game", "card", "controller", "link", "self_id", "vals")
+
+    def __init__(self, game: "Game", card: "Card", controller: str, link: "Link | None", self_id: str | None,
+                 vals: dict[str, Any] | None = None) -> None:
+        self.game, self.card, self.controller, self.link, self.self_id, self.vals = game, card, controller, link, self_id, vals
 
     @property
     def cur(self) -> dict[str, Any]:

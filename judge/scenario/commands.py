@@ -32,7 +32,7 @@ def expand(names: tuple[str, ...]) -> list[str]:
     out: list[str] = []
     for name in map(resolve, names):
         if name != "-" and Path(name).is_dir():
-            from judge.report.runs import scenario_files  # only for a folder (start-up time)
+            from judge.scenario.files import scenario_files  # only for a folder (start-up time)
 
             files = [str(p) for p in scenario_files(Path(name))]
             out += files or [name]  # a folder without scenarios: load() says so
@@ -158,7 +158,7 @@ def scenario_group() -> None:
 def list_cmd(game: str | None) -> None:
     """List the bundled scenarios (name and title); `judge run NAME` runs one."""
     from judge import paths
-    from judge.report.runs import file_game, scenario_files
+    from judge.scenario.files import file_game, scenario_files
     from judge.scenario.loader import ScenarioError, load_file
 
     root = paths.scenarios_dir()

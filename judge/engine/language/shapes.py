@@ -8,7 +8,6 @@ id, a player, a target slot) ask the :class:`Scope` they are checked in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
@@ -19,54 +18,60 @@ NUMBER_LIMIT = 1_000_000  # every whole number of a board and of card texts lies
 COUNT_LIMIT = 10**13  # expected counts (steps, damage) may be larger
 
 
-@dataclass
 class Problem:
     """One thing wrong with a file: a message key (``msg.scenario.err.<key>``) and its values, where it is (``key``:
     point at the mapping key rather than the value), and the word meant where one is misspelled (``near``)."""
 
-    path: Path
-    key: str
-    values: dict[str, Any]
-    at_key: bool = False
-    near: tuple[Any, tuple[str, ...]] | None = None
+    __slots__ = ("path", "key", "values", "at_key", "near")
+
+    def __init__(self, path: Path, key: str, values: dict[str, Any], at_key: bool = False,
+                 near: tuple[Any, tuple[str, ...]] | None = None) -> None:
+        self.path, self.key, self.values, self.at_key, self.near = path, key, values, at_key, near
 
 
-@dataclass(frozen=True)
 class Scope:
     """What a value may name where it stands: the game's vocabulary and the file's ids, and — inside an ability — the
-    names it binds (target slots, gathered groups, ``it``, ``event`` …)."""
+    names it binds (target slots, gathered groups, ``it``, ``event`` …). A scope is never changed: ``with_`` makes
+    another."""
 
-    vocab: "Vocabulary"
-    cards: frozenset[str] = frozenset()
-    tokens: frozenset[str] = frozenset()
-    players: tuple[str, ...] = ()
-    stored: frozenset[str] = frozenset()  # numbers a step stores (`store: name`), anywhere in the file
-    named: frozenset[str] = frozenset()  # words a `name` step stores, anywhere in the file
-    bound: frozenset[str] = frozenset()  # reference words usable here besides ids: self, that, event, it, slot names …
-    slots: tuple[tuple[str, str], ...] = ()  # (slot name, what it takes: card | player | link) of the ability here
-    flags: frozenset[str] = frozenset()  # what holds here: "x" (the ability has an X), "trigger", "while", "if" …
-    data: Any = None  # the whole file's data (for checks that look elsewhere in it)
+    __slots__ = ("vocab", "cards", "tokens", "players", "stored", "named", "bound", "slots", "flags", "data")
+
+    def __init__(self, vocab: "Vocabulary", cards: frozenset[str] = frozenset(), tokens: frozenset[str] = frozenset(),
+                 players: tuple[str, ...] = (), stored: frozenset[str] = frozenset(), named: frozenset[str] = frozenset(),
+                 bound: frozenset[str] = frozenset(), slots: tuple[tuple[str, str], ...] = (),
+                 flags: frozenset[str] = frozenset(), data: Any = None) -> None:
+        self.vocab = vocab
+        self.cards, self.tokens, self.players = cards, tokens, players  # the file's ids
+        self.stored, self.named = stored, named  # numbers and words steps store (`store: name`), anywhere in the file
+        self.bound = bound  # reference words usable here besides ids: self, that, event, it, slot names …
+        self.slots = slots  # (slot name, what it takes: card | player | link | any) of the ability here
+        self.flags = flags  # what holds here: "x" (the ability has an X), "resolving", "while" …
+        self.data = data  # the whole file's data (for checks that look elsewhere in it)
 
     def with_(self, **changes: Any) -> "Scope":
-        return replace(self, **changes)
+        new = Scope.__new__(Scope)
+        for name in Scope.__slots__:
+            setattr(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     def bind(self, *names: str) -> "Scope":
-        return replace(self, bound=self.bound | frozenset(names))
+        return self.with_(bound=self.bound | frozenset(names))
 
     def flag(self, *names: str) -> "Scope":
-        return replace(self, flags=self.flags | frozenset(names))
+        return self.with_(flags=self.flags | frozenset(names))
 
     def slot_kind(self, name: str) -> str | None:
         return next((k for n, k in self.slots if n == name), None)
 
 
-@dataclass
 class At:
     """Where a check stands: the path into the file, the scope, and the list problems go to."""
 
-    path: Path
-    scope: Scope
-    sink: list[Problem] = field(default_factory=list)
+    __slots__ = ("path", "scope", "sink")
+
+    def __init__(self, path: Path, scope: Scope, sink: list[Problem] | None = None) -> None:
+        self.path, self.scope = path, scope
+        self.sink: list[Problem] = [] if sink is None else sink
 
     def __truediv__(self, part: Any) -> "At":
         return At(self.path + (part,), self.scope, self.sink)
@@ -281,12 +286,13 @@ def Const(value: Any, doc: str = "") -> Enum:  # noqa: N802 (a shape constructor
 
 
 # --- structures ----------------------------------------------------------------------------------------------------
-@dataclass
 class Field:
-    """A field of a mapping: its shape, what it means, and whether it is only documentation (never read)."""
+    """A field of a mapping: its shape and what it means."""
 
-    shape: Shape
-    doc: str = ""
+    __slots__ = ("shape", "doc")
+
+    def __init__(self, shape: Shape, doc: str = "") -> None:
+        self.shape, self.doc = shape, doc
 
 
 class Map(Shape):

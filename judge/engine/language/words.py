@@ -9,46 +9,45 @@ resolves and describes itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from judge.engine.language.shapes import At, Field, Map, Problem, Scope, SchemaWriter, Shape, run_check, type_of
 
 
-@dataclass(frozen=True)
 class Word:
     """One word of the language in one place."""
 
-    place: str
-    name: str
-    shape: Shape
-    handler: Any = None
-    check: Callable[[Any, At], None] | None = None  # meaning beyond the shape (the whole mapping the word stands in)
-    rules: tuple[str, ...] = ()  # rule keys its handler cites
-    phrases: tuple[str, ...] = ()  # trace phrases its handler adds
-    doc: str = ""
-    mechanism: str = ""
-    overrides: bool = False  # a game's own meaning of a word the shared mechanisms have
-    scope: Callable[[Scope, Any], Scope] | None = None  # the scope its argument is checked in
-    extra: dict[str, Any] = field(default_factory=dict)  # what its place asks of it (an event's keys, a duration …)
+    __slots__ = ("place", "name", "shape", "handler", "check", "rules", "phrases", "doc", "mechanism", "overrides", "scope",
+                 "extra")
+
+    def __init__(self, place: str, name: str, shape: Shape, handler: Any = None, *,
+                 check: Callable[[Any, At], None] | None = None, rules: tuple[str, ...] = (), phrases: tuple[str, ...] = (),
+                 doc: str = "", mechanism: str = "", overrides: bool = False,
+                 scope: Callable[[Scope, Any], Scope] | None = None, extra: dict[str, Any] | None = None) -> None:
+        self.place, self.name, self.shape, self.handler = place, name, shape, handler
+        self.check = check  # meaning beyond the shape (of the word's argument, or of the mapping a tag stands in)
+        self.rules = tuple(rules)  # rule keys its handler cites
+        self.phrases = tuple(phrases)  # trace phrases its handler adds
+        self.doc, self.mechanism = doc, mechanism
+        self.overrides = overrides  # a game's own meaning of a word the shared mechanisms have
+        self.scope = scope  # the scope its argument is checked in
+        self.extra = dict(extra or {})  # what its place asks of it (an event's keys, a bare word …)
 
 
-@dataclass(frozen=True)
 class Place:
     """Where words stand. ``common``: fields allowed beside any word (a step's ``text``); ``form``: ``key`` (the one key of
-    a mapping names the word), ``tag`` (a field of the mapping names it: ``kind``, ``event``) or ``field`` (each key of a
-    mapping is a word: a filter); ``bare``: a word may stand alone as a string (``resolve_all``). ``unknown`` /
-    ``several``: the message keys for a key that is no word here and for more than one."""
+    a mapping names the word), ``tag`` (a field of the mapping names it: ``kind``, ``event``), ``field`` (each key of a
+    mapping is a word: a filter) or ``value`` (the word is a value: a trigger event); ``bare``: a word may stand alone
+    as a string (``resolve_all``). ``unknown`` / ``several``: the message keys for a key that is no word here and for
+    more than one; ``check``: a check of the whole mapping a word stands in (its fields together)."""
 
-    name: str
-    doc: str
-    form: str = "key"
-    common: dict[str, Field] = field(default_factory=dict)
-    bare: bool = False
-    unknown: str = "unknown_word"
-    several: str = "several_words"
-    mechanism: str = ""
-    check: Callable[[Any, At], None] | None = None  # a check of the whole mapping a word stands in (its fields together)
+    __slots__ = ("name", "doc", "form", "common", "bare", "unknown", "several", "mechanism", "check")
+
+    def __init__(self, name: str, doc: str, form: str = "key", common: dict[str, Field] | None = None, bare: bool = False,
+                 unknown: str = "unknown_word", several: str = "several_words", mechanism: str = "",
+                 check: Callable[[Any, At], None] | None = None) -> None:
+        self.name, self.doc, self.form, self.common, self.bare = name, doc, form, dict(common or {}), bare
+        self.unknown, self.several, self.mechanism, self.check = unknown, several, mechanism, check
 
 
 class Mechanism:

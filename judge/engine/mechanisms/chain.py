@@ -271,8 +271,8 @@ def _granted(x: Any) -> list[dict[str, Any]]:
                                                                               "(from 0) or name"),
                                "free": Field(Bool(), "it is used without paying its cost")}})
 def act_use(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    from judge.engine.mechanisms.abilities import works_in
     from judge.engine.mechanisms.continuous import lost_abilities
-    from judge.engine.mechanisms.triggers import works_in
 
     card_id = action["use"]
     card = game.state.cards[card_id]

@@ -109,19 +109,6 @@ def _priority(game: "Game", exp: dict[str, Any]) -> Checked:
     return Checked(exp, game.state.priority == exp["priority"], game.state.priority)
 
 
-def _cited(game: "Game", rule: str) -> bool:
-    from judge.engine.mechanisms.explain import explain_cited
-
-    return rule in game.trace.cited() or rule in explain_cited(game)
-
-
-M.word("expect", "cites", RULE_ID, lambda game, exp: Checked(exp, _cited(game, exp["cites"]), _cited(game, exp["cites"])),
-       doc="a step of the trace (or a reason --explain gives) cites this rule")
-M.word("expect", "not_cites", RULE_ID,
-       lambda game, exp: Checked(exp, not _cited(game, exp["not_cites"]), _cited(game, exp["not_cites"])),
-       doc="no step cites this rule")
-
-
 def _plain_arg(v: Any) -> Any:
     from judge.engine.trace import plain
 

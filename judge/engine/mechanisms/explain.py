@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.language.shapes import At, Either, Enum, ListOf, Map, Ref, Str
 from judge.engine.language.words import Mechanism
-from judge.engine.mechanisms.expectations import Checked
+from judge.engine.mechanisms.expectations import RULE_ID, Checked
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -80,3 +80,15 @@ def explain_cited(game: "Game") -> set[str]:
         game.trace.truncate(mark)
         game.state.ts_noted = noted
     return explain_cites(game, rows)
+
+
+def _cited(game: "Game", rule: str) -> bool:
+    """A step of the trace cites the rule, or a reason `--explain` gives for an effect's place does."""
+    return rule in game.trace.cited() or rule in explain_cited(game)
+
+
+M.word("expect", "cites", RULE_ID, lambda game, exp: Checked(exp, _cited(game, exp["cites"]), _cited(game, exp["cites"])),
+       doc="a step of the trace (or a reason --explain gives) cites this rule")
+M.word("expect", "not_cites", RULE_ID,
+       lambda game, exp: Checked(exp, not _cited(game, exp["not_cites"]), _cited(game, exp["not_cites"])),
+       doc="no step cites this rule")
