@@ -135,13 +135,44 @@ def read_text(path: Path) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+_STRICT: Any = None
+
+
+def _strict_loader(yaml: Any) -> Any:
+    """PyYAML's safe loader (the C one where built) that refuses a key given twice in one mapping, where PyYAML
+    would keep the last silently: a data file says each thing once."""
+    global _STRICT
+    if _STRICT is None:
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class Strict(base):  # type: ignore[misc, valid-type]
+            def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+                seen: set[Any] = set()
+                for knode, _ in node.value:
+                    if knode.tag == "tag:yaml.org,2002:merge":
+                        continue
+                    key = self.construct_object(knode, deep=True)
+                    try:
+                        fresh = key not in seen
+                        seen.add(key)
+                    except TypeError:  # an unhashable key: PyYAML's own construct_mapping says so
+                        continue
+                    if not fresh:
+                        raise yaml.constructor.ConstructorError(
+                            None, None, t("msg.data.duplicate_key", key=key), knode.start_mark)
+                return super().construct_mapping(node, deep=deep)
+
+        _STRICT = Strict
+    return _STRICT
+
+
 def read_yaml(path: Path) -> Any:
     """Parse ``path``; any failure becomes a :class:`DataError` saying which file and where."""
     import yaml  # here, not at the top: most commands never parse YAML (start-up time)
 
     text = read_text(path)
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(text, Loader=_strict_loader(yaml))
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""

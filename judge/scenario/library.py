@@ -28,8 +28,8 @@ def resolve(sc: "Scenario") -> None:
     cards = sc.data.get("cards")
     if name is None:
         used = [cid for cid, c in (cards or {}).items() if isinstance(c, dict) and "uses" in c] if isinstance(cards, dict) else []
-        if used:
-            raise sc.error(("cards", used[0], "uses"), msg("library_needed"), key=True)
+        if used:  # and a top-level key the game does not have (library: misspelt or renamed) is said to be unknown
+            raise _no_library(sc, used[0])
         return
     if not isinstance(name, str):
         raise sc.error(("library",), msg("library_name"))
@@ -49,6 +49,20 @@ def resolve(sc: "Scenario") -> None:
                 sc.origins[("cards", cid, k)] = (lib_file, marks, ("cards", ref, k))
         merged.update({k: v for k, v in card.items() if k != "uses"})
         cards[cid] = merged
+
+
+def _no_library(sc: "Scenario", card: str) -> Exception:
+    """A card ``uses:`` a library and the file names none: that, and each top-level key the file's game does not
+    have (where the ``library:`` key may stand misspelt)."""
+    from judge.games import games_with_engine, load_game
+    from judge.scenario.problems import ScenarioError, did_you_mean
+
+    game = sc.data.get("game")
+    known = list(load_game(str(game)).vocab.words("file")) if game in games_with_engine() else ["library"]
+    errors = [sc.error((k,), msg("library_unknown_top", name=k, hint=did_you_mean(k, known)), key=True)
+              for k in sc.data if k not in known]
+    errors.append(sc.error(("cards", card, "uses"), msg("library_needed"), key=True))
+    return ScenarioError.of(sorted(errors, key=lambda e: (e.line, e.column)))
 
 
 def load(path: Path, sc: "Scenario") -> tuple[str, dict[str, Any], "Marks"]:
