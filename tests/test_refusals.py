@@ -108,6 +108,7 @@ WRONG = [
     Wrong("an unknown card inside an expectation's with:",
           {"expect": "  - {step: trigger_fires, with: {card: gaurd}, count: 0}"}, "gaurd", hint="guard"),
     Wrong("an unknown card in an expectation", {"expect": "  - {card: d2, zone: hand}"}, "d2", hint="d1"),
+    Wrong("a rule no step of the game cites", {"expect": '  - {not_cites: "100.9"}'}, '"100.9"', hint="not_cites"),
     Wrong("a player given where a card is asked", {"choices": "  - {for: bolt, target: opp}"}, "target: opp", 8),
     Wrong("the same key twice in one mapping", {"unit_more": "    power: 3\n"}, "    power: 3", 4, hint="power"),
 ]

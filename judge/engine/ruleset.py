@@ -64,6 +64,16 @@ class Ruleset:
         self.vocab = Vocabulary(data.get("mechanisms") or (), self)  # every word of its files, and what carries it out
 
     # --- citations ---------------------------------------------------------------------------------
+    @property
+    def citable(self) -> frozenset[str]:
+        """Every rule id a step of this game can cite: its rule keys' rules and its keywords'."""
+        found = self.__dict__.get("_citable")
+        if found is None:
+            found = self.__dict__["_citable"] = frozenset(
+                {i for ids in self.rules.values() for i in ids}
+                | {str(k["rule"]) for k in self.keywords.values() if isinstance(k, dict) and k.get("rule")})
+        return found
+
     def cite(self, *keys: str) -> Cites:
         """The rule ids of this game for these rule keys, in order, without repeats (see the module docstring)."""
         found = self._cited.get(keys)

@@ -87,8 +87,29 @@ def _cited(game: "Game", rule: str) -> bool:
     return rule in game.trace.cited() or rule in explain_cited(game)
 
 
+def _rules_named(x: Any) -> set[str]:
+    """The rules the file's cards name (an ability's ``rule:``): their steps cite them."""
+    if isinstance(x, dict):
+        out = {x["rule"]} if isinstance(x.get("rule"), str) else set()
+        return out.union(*(_rules_named(v) for v in x.values()))
+    if isinstance(x, list):
+        return set().union(*(_rules_named(v) for v in x))
+    return set()
+
+
+def _citable(rule: Any, at: Any) -> None:
+    """A rule no step of this game cites (its rule keys' rules, its keywords', the file's abilities'): ``cites:`` could
+    never hold and ``not_cites:`` would always hold, so the id is a mistake."""
+    game = at.scope.vocab.game
+    if game is None or not isinstance(rule, str):
+        return
+    ids = game.citable | _rules_named((at.scope.data or {}).get("cards"))
+    if rule not in ids:
+        at.problem("never_cited", rule=rule, near=(rule, sorted(ids)))
+
+
 M.word("expect", "cites", RULE_ID, lambda game, exp: Checked(exp, _cited(game, exp["cites"]), _cited(game, exp["cites"])),
-       doc="a step of the trace (or a reason --explain gives) cites this rule")
+       doc="a step of the trace (or a reason --explain gives) cites this rule", check=_citable)
 M.word("expect", "not_cites", RULE_ID,
        lambda game, exp: Checked(exp, not _cited(game, exp["not_cites"]), _cited(game, exp["not_cites"])),
-       doc="no step cites this rule")
+       doc="no step cites this rule", check=_citable)

@@ -175,21 +175,23 @@ _bound("it", "the card a for_each step, a becomes trigger or a continuous effect
 @M.declare("card_ref", "each", Ref("zoned_filter"), doc="every card fitting the description (on the field, or in the zone "
                                                          "it names)")
 def _each(ctx: Context, flt: dict[str, Any]) -> list[CardRef]:
+    return [c.ref for c in _fitting(ctx, flt)]
+
+
+def _fitting(ctx: Context, flt: dict[str, Any]) -> list[Any]:
+    """The cards fitting the description: on the field, or in the zone it names, in file order."""
     game, st = ctx.game, ctx.game.state
     flt = resolve_names(ctx, flt)
     zone = flt.get("zone")
     pool = st.in_zones((zone,)) if zone else st.field_cards()
-    return [c.ref for c in pool if matches_filter(game, c, flt, ctx.controller, ctx.link, self_ref=ctx.source) is None]
+    return [c for c in pool if matches_filter(game, c, flt, ctx.controller, ctx.link, self_ref=ctx.source) is None]
 
 
 @M.declare("card_ref", "choose", Ref("zoned_filter"), doc="a card fitting the description its controller chooses as the "
                                                            "step happens (not a target)")
 def _choose(ctx: Context, flt: dict[str, Any]) -> list[CardRef]:
     game, st = ctx.game, ctx.game.state
-    flt = resolve_names(ctx, flt)
-    zone = flt.get("zone")
-    pool = st.in_zones((zone,)) if zone else st.field_cards()
-    options = tuple(c.id for c in pool if matches_filter(game, c, flt, ctx.controller, ctx.link, self_ref=ctx.source) is None)
+    options = tuple(c.id for c in _fitting(ctx, flt))
     if not options:
         return []
     pick = game.ask(Choice("card", ctx.controller, ctx.source.id, options))
