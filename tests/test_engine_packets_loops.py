@@ -309,7 +309,7 @@ def test_802_2_combat_damage_packets_follow_the_same_order(turn: str) -> None:
 
 
 # --- 803.2: optional loops -------------------------------------------------------------------------------------
-# OPTIONAL (from test_engine_effects): each player's P: "when a unit of your opponent enters, you may put a 1/1 token G
+# OPTIONAL (tests/builder.py): each player's P: "when a unit of your opponent enters, you may put a 1/1 token G
 # onto the field": you and opp take turns.
 LOOP_ACTIONS = "- {play: r, by: opp}\n- resolve_all\n"
 

@@ -9,6 +9,7 @@ from typing import Callable
 
 import pytest
 import yaml
+from builder import yaml_text
 from click.testing import CliRunner
 
 from judge.games import load_game
@@ -99,7 +100,7 @@ def test_a_failing_expectation_is_reported_with_the_actual_value(tmp_path: Path)
     data = yaml.safe_load((REPO / "scenarios" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
     next(e for e in data["expect"] if "damage" in e)["damage"] = 3
     src = tmp_path / "wrong.yaml"
-    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    src.write_text(yaml_text(data), encoding="utf-8")
     html = report(src, tmp_path / "r.html")
     assert 'id="status">未通过' in html
     row = re.search(r'<tr><td class="verdict-mark fail">✗ 不符</td><td>(.*?)</td><td>(.*?)</td></tr>', html, re.S)
@@ -115,7 +116,7 @@ def test_text_from_the_scenario_file_is_escaped(tmp_path: Path) -> None:
     data["title"] = "标题 <img src=x onerror=alert(2)>"
     data["notes"] = "</blockquote><script>alert(3)</script>"
     src = tmp_path / "evil.yaml"
-    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    src.write_text(yaml_text(data), encoding="utf-8")
     html = report(src, tmp_path / "r.html")
     page = Page(html)
     assert "script" not in page.tags and "img" not in page.tags

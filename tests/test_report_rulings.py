@@ -11,6 +11,7 @@ from typing import Callable
 
 import pytest
 import yaml
+from builder import yaml_text
 
 from judge.games import load_game
 from judge.scenario.loader import load_file
@@ -192,7 +193,7 @@ def test_a_stopped_run_lists_the_legal_options_and_the_rule_that_gives_the_choic
     data = yaml.safe_load((REPO / "scenarios/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8"))
     data["choices"] = [c for c in data["choices"] if "target" not in c]  # nobody says what 毁灭打击 targets
     src = tmp_path / "open.yaml"
-    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    src.write_text(yaml_text(data), encoding="utf-8")
     html = render(src, tmp_path / "r.html")
     assert 'id="status">停在未作答的选择' in html
     open_part = section(html, "open-choice", "source")
@@ -348,7 +349,7 @@ def test_a_stopped_sanguo_run_names_its_choice_in_sanguos_words(tmp_path: Path) 
     data = yaml.safe_load((REPO / "scenarios/sanguo/409_6_example.yaml").read_text(encoding="utf-8"))
     data["choices"] = [c for c in data["choices"] if "order" not in c]
     src = tmp_path / "open.yaml"
-    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    src.write_text(yaml_text(data), encoding="utf-8")
     html = render(src, tmp_path / "r.html")
     assert 'id="status">停在未作答的選擇' in html
     open_part = VisibleText(section(html, "open-choice", "source")).text
