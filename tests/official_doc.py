@@ -15,10 +15,12 @@ cards, references), which the generator knows because it wrote them.
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 TITLE = "《星海对决》核心规则"
 DATE_LINE = "最后更新时间：2026 年7 月17 日"
@@ -214,3 +216,37 @@ def render(rules: list[Rule], wrong_titles: list[tuple[str, str, str]] | None = 
 def expected_text(r: Rule) -> str:
     """The rule text a parser should give: wrapped lines rejoined, the list one item a line."""
     return "\n".join([r.text, *r.items]).strip()
+
+
+# --- two versions of the document (tests/test_corpus_versions.py, tests/test_site_versions.py) --------------------
+OLD_DATE, NEW_DATE = "最后更新时间：2026 年7 月17 日", "最后更新 2026-10-10"
+
+
+def write(folder: Path, name: str, doc: Document) -> Path:
+    """``doc``'s text written to ``folder/name``."""
+    p = folder / name
+    p.write_text(doc.text, encoding="utf-8")
+    return p
+
+
+def editions(folder: Path) -> dict[str, object]:
+    """Version 1 (dated July), and version 2 (dated October) with one rule's text changed, one rule removed and
+    one added, written to ``folder``; with the ids of the three edits and the changed rule's old and new text."""
+    base = make(300)
+    rules = copy.deepcopy(base.rules)
+    by_id = {r.id: r for r in rules}
+    changed, removed = "002.2.a", "003.1"
+    assert by_id[changed].text and not by_id[changed].items and by_id[removed].text
+    by_id[changed].text = by_id[changed].text.replace("当一名玩家", "当任意一名玩家", 1)
+    kids = [r for r in rules if r.id.startswith(removed + ".")]
+    assert not kids  # a leaf: removing it leaves no orphan
+    rules.remove(by_id[removed])
+    added = Rule("002.5", None, "002", "这是第二版新增的规则。")
+    last_of_002 = max(i for i, r in enumerate(rules) if r.id == "002" or r.id.startswith("002."))
+    rules.insert(last_of_002 + 1, added)
+    v1 = render(copy.deepcopy(base.rules), date_line=OLD_DATE)
+    v2 = render(rules, date_line=NEW_DATE)
+    return {"v1": write(folder, "july.txt", v1), "v2": write(folder, "october.txt", v2), "base": base,
+            "changed": changed, "removed": removed, "added": "002.5",
+            "old_text": expected_text(by_id[changed]).replace("当任意一名玩家", "当一名玩家", 1),
+            "new_text": expected_text(by_id[changed])}

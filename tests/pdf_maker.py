@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 
 import official_doc
-from test_browser_report import _chromium as chromium  # Debian's Chromium, or a skip (a failure when CI=true)
+from chromium import chromium  # Debian's Chromium, or a skip (a failure when CI=true)
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"]
 

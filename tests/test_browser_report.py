@@ -5,10 +5,10 @@ checks that nothing is requested from the network.  Screenshots go to $JUDGE_SCR
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
+from chromium import chromium
 from click.testing import CliRunner
 
 from judge.cli import cli
@@ -21,29 +21,12 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
-def _chromium() -> str:
-    """Debian's chromium, or a skip with the reason — a failure instead when CI=true (CI must run this)."""
-    why = None
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        why = "the playwright package is not installed (pip install '.[test]')"
-    path = os.environ.get("JUDGE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if why is None and not Path(path).is_file():
-        why = "no Chromium at /usr/bin/chromium (apt-get install -y chromium chromium-driver)"
-    if why:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but the browser test cannot run: {why}")
-        pytest.skip(f"browser test skipped: {why}")
-    return path
-
-
 @pytest.fixture
 def browser(tmp_path: Path):
     """A persistent context on a fresh profile; every request is recorded, any non-file request aborted."""
     from playwright.sync_api import sync_playwright
 
-    exe = _chromium()
+    exe = chromium()
     requests: list[str] = []
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
@@ -69,13 +52,6 @@ def _shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("JUDGE_SCREENSHOTS") or tmp_path / "shots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    assert CliRunner().invoke(cli, ["site", str(out)]).exit_code == 0
-    return out
 
 
 def test_report_and_site_in_headless_chromium(browser, site: Path, tmp_path: Path) -> None:
@@ -186,7 +162,7 @@ def test_without_a_browser_the_test_skips_with_a_reason_but_fails_under_ci(monke
     monkeypatch.setenv("JUDGE_CHROMIUM", str(tmp_path / "no-chromium"))
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match="browser test skipped: .*"):
-        _chromium()
+        chromium()
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI=true but the browser test cannot run"):
-        _chromium()
+        chromium()

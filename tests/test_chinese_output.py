@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from builder import yaml_text
 from click.testing import CliRunner
 
 from judge.cli import cli
@@ -161,7 +162,7 @@ def test_run_branches_speaks_chinese(tmp_path: Path) -> None:
     data = yaml.safe_load(GOOD)
     data["choices"] = []  # the target and alberto's payment unanswered: several outcomes
     path = tmp_path / "open.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml_text(data), encoding="utf-8")
     for args in (["run", "--branches", str(path)], ["run", "--branches", "--max-branches", "1", str(path)],
                  ["run", "--branches", str(HOSTILE / "modes_0_to_30.yaml")],
                  ["run", "--branches", str(REPO / "scenarios" / "sanguo" / "409_6_example.yaml")]):

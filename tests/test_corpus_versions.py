@@ -19,39 +19,6 @@ from judge.corpus.store import read_corpus
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # a fresh data folder for each test
 
-OLD_DATE, NEW_DATE = "最后更新时间：2026 年7 月17 日", "最后更新 2026-10-10"
-
-
-def write(tmp_path: Path, name: str, doc: official_doc.Document) -> Path:
-    p = tmp_path / name
-    p.write_text(doc.text, encoding="utf-8")
-    return p
-
-
-@pytest.fixture
-def editions(tmp_path: Path) -> dict[str, object]:
-    """Version 1 (dated July), and version 2 (dated October) with one rule's text changed, one rule removed and
-    one added."""
-    base = official_doc.make(300)
-    rules = copy.deepcopy(base.rules)
-    by_id = {r.id: r for r in rules}
-    changed, removed = "002.2.a", "003.1"
-    assert by_id[changed].text and not by_id[changed].items and by_id[removed].text
-    by_id[changed].text = by_id[changed].text.replace("当一名玩家", "当任意一名玩家", 1)
-    kids = [r for r in rules if r.id.startswith(removed + ".")]
-    assert not kids  # a leaf: removing it leaves no orphan
-    rules.remove(by_id[removed])
-    added = official_doc.Rule("002.5", None, "002", "这是第二版新增的规则。")
-    last_of_002 = max(i for i, r in enumerate(rules) if r.id == "002" or r.id.startswith("002."))
-    rules.insert(last_of_002 + 1, added)
-    v1 = official_doc.render(copy.deepcopy(base.rules), date_line=OLD_DATE)
-    v2 = official_doc.render(rules, date_line=NEW_DATE)
-    return {"v1": write(tmp_path, "july.txt", v1), "v2": write(tmp_path, "october.txt", v2), "base": base,
-            "changed": changed, "removed": removed, "added": "002.5",
-            "old_text": official_doc.expected_text(by_id[changed]).replace("当任意一名玩家", "当一名玩家", 1),
-            "new_text": official_doc.expected_text(by_id[changed])}
-
-
 def test_the_newest_version_answers_and_version_picks_another(editions: dict) -> None:
     # the newer one first: versions are ordered by the dates the documents state, not by when they were added
     code, out = judge("corpus", "add", str(editions["v2"]), "--new-game", "star")

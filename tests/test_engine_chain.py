@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_engine_targets import BOLT, UNITS, make, options
+from builder import BOLT, ENGINE, UNITS, options
 
 DECK = "yd1: {name: YD1, owner: you, zone: deck, type: reinforcement}\nyd2: {name: YD2, owner: you, zone: deck, type: reinforcement}\n"
 
@@ -21,11 +21,11 @@ modal:
         - {targets: [{filter: {type: unit}}], do: [{damage: {to: target, amount: 1}}]}
         - {do: [{draw: {player: you, count: 1}}]}
 """
-    res = make(cards, "- {play: modal}\n")
+    res = ENGINE.run(cards, "- {play: modal}\n")
     assert options(res) == [(0,), (1,), (0, 1)]
-    draw_only = make(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: 2}\n")
+    draw_only = ENGINE.run(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: 2}\n")
     assert draw_only.status == "pass" and not any(s.kind == "targets" for s in draw_only.game.trace.steps)
-    both = make(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: [1, 2]}\n- {for: modal, target: b}\n")
+    both = ENGINE.run(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: [1, 2]}\n- {for: modal, target: b}\n")
     assert both.game.state.cards["b"].damage == 1 and len(both.game.state.in_zone("hand", "you")) == 1
 
 
@@ -43,13 +43,13 @@ xdraw:
 
 
 def test_x_is_chosen_and_paid() -> None:
-    res = make(DECK + XDRAW, "- {play: xdraw}\n- resolve_all\n", "- {for: xdraw, x: 2}\n")
+    res = ENGINE.run(DECK + XDRAW, "- {play: xdraw}\n- resolve_all\n", "- {for: xdraw, x: 2}\n")
     assert res.status == "pass"
     assert len(res.game.state.in_zone("hand", "you")) == 2 and res.game.state.pools["you"] == 3
 
 
 def test_x_is_zero_when_played_without_paying() -> None:
-    res = make(DECK + XDRAW, "- {play: xdraw, free: true}\n- resolve_all\n")
+    res = ENGINE.run(DECK + XDRAW, "- {play: xdraw, free: true}\n- resolve_all\n")
     assert res.status == "pass"  # strict mode: no X choice was asked
     assert len(res.game.state.in_zone("hand", "you")) == 0 and res.game.state.pools["you"] == 5
     assert "707.1c" in res.game.trace.cited()
@@ -69,19 +69,19 @@ split:
 
 def test_variable_count_is_decided_before_targets_and_amounts_are_positive() -> None:
     cards = UNITS + "c: {name: C, owner: opp, zone: units, type: reinforcement, health: 5}\n" + SPLIT
-    res = make(cards, "- {play: split}\n")
+    res = ENGINE.run(cards, "- {play: split}\n")
     assert res.open_choice.kind == "count" and options(res) == [0, 1, 2, 3]
-    two = make(cards, "- {play: split}\n", "- {count: 2}\n- {target: [a, c]}\n")
+    two = ENGINE.run(cards, "- {play: split}\n", "- {count: 2}\n- {target: [a, c]}\n")
     dist = [dict(o) for o in options(two)]
     assert dist == [{"a": 1, "c": 2}, {"a": 2, "c": 1}]  # every target gets a positive amount
-    done = make(cards, "- {play: split}\n- resolve_all\n", "- {count: 2}\n- {target: [a, c]}\n- {distribute: {a: 2, c: 1}}\n")
+    done = ENGINE.run(cards, "- {play: split}\n- resolve_all\n", "- {count: 2}\n- {target: [a, c]}\n- {distribute: {a: 2, c: 1}}\n")
     st = done.game.state
     assert (st.cards["a"].damage, st.cards["b"].damage, st.cards["c"].damage) == (2, 0, 1)
 
 
 def test_a_non_zero_amount_cannot_go_over_zero_targets_so_the_addition_rewinds() -> None:
     cards = UNITS + SPLIT
-    res = make(cards, "- {play: split}\n", "- {count: 0}\n")
+    res = ENGINE.run(cards, "- {play: split}\n", "- {count: 0}\n")
     st = res.game.state
     assert res.status == "pass"
     assert st.cards["split"].zone == "hand" and not st.chain and st.priority == "you"
@@ -106,7 +106,7 @@ quick:
   play:
     do: [{draw: {player: you, count: 2}}]
 """
-    res = make(cards, "- {play: spray}\n- {play: quick}\n- resolve_all\n", "- {for: spray, target: tank}\n")
+    res = ENGINE.run(cards, "- {play: spray}\n- {play: quick}\n- resolve_all\n", "- {for: spray, target: tank}\n")
     # hand when Spray was added: h1, h2, quick = 3 (Spray itself is on the chain); the draw does not change it
     assert res.status == "pass" and res.game.state.cards["tank"].damage == 3
     assert "707.1d" in res.game.trace.cited()
@@ -129,19 +129,19 @@ def test_total_cost_alternative_additional_reductions_minimum_and_floor() -> Non
     tax = "tax: {name: Tax, owner: opp, zone: units, type: reinforcement, health: 3, abilities: [{kind: cost_modifier, applies: {type: ability}, add: 1}]}\n"
     cut = "cut: {name: Cut, owner: you, zone: units, type: reinforcement, health: 3, abilities: [{kind: cost_modifier, applies: {type: ability, controller: you}, reduce: 3, minimum: 2}]}\n"
     cut2 = "cut2: {name: Cut2, owner: you, zone: units, type: reinforcement, health: 3, abilities: [{kind: cost_modifier, applies: {type: ability}, reduce: 4}]}\n"
-    main = make(COSTLY + tax, "- {play: big}\n", "- {alt_cost: false}\n")
+    main = ENGINE.run(COSTLY + tax, "- {play: big}\n", "- {alt_cost: false}\n")
     assert main.game.state.pools["you"] == 5 - (4 + 1)  # additional cost adds
-    alt = make(COSTLY + tax, "- {play: big}\n", "- {alt_cost: true}\n")
+    alt = ENGINE.run(COSTLY + tax, "- {play: big}\n", "- {alt_cost: true}\n")
     assert alt.game.state.pools["you"] == 5 - (1 + 1)  # alternative replaces, then additional
-    limited = make(COSTLY + tax + cut, "- {play: big}\n", "- {alt_cost: false}\n")
+    limited = ENGINE.run(COSTLY + tax + cut, "- {play: big}\n", "- {alt_cost: false}\n")
     assert limited.game.state.pools["you"] == 5 - 2  # 5 reduced by 3 but that part not below (2)
-    floor = make(COSTLY + cut2, "- {play: big}\n", "- {alt_cost: true}\n")
+    floor = ENGINE.run(COSTLY + cut2, "- {play: big}\n", "- {alt_cost: true}\n")
     assert floor.game.state.pools["you"] == 5  # 1 - 4 < 0 counts as 0
     assert "707.1e" in floor.game.trace.cited()
 
 
 def test_cannot_pay_rewinds_and_the_player_gets_priority_back() -> None:
-    res = make(COSTLY.replace("    cost: {alt: {resources: 1}}\n", ""), "- {play: big}\n", you_res=2)
+    res = ENGINE.run(COSTLY.replace("    cost: {alt: {resources: 1}}\n", ""), "- {play: big}\n", you="resources: 2")
     st = res.game.state
     assert res.status == "pass"
     assert st.cards["big"].zone == "hand" and st.pools["you"] == 2 and not st.chain and st.priority == "you"
@@ -167,7 +167,7 @@ watcher:
   abilities:
     - {kind: triggered, when: {event: used, player: you, link_kind: card}, do: [{draw: {player: you, count: 1}}]}
 """ + DECK
-    res = make(cards, "- {play: bolt}\n", "- {for: bolt, target: a}\n")
+    res = ENGINE.run(cards, "- {play: bolt}\n", "- {for: bolt, target: a}\n")
     st = res.game.state
     assert [l.source.id for l in st.chain] == ["bolt", "watcher", "a"]  # you (turn player) first, then opp on top
     kinds = [s.kind for s in res.game.trace.steps]
@@ -200,7 +200,7 @@ kill:
     targets: [{filter: {type: unit, controller: opponent}}]
     do: [{destroy: target}]
 """
-    res = make(cards, "- {use: reta, by: opp}\n- {play: kill, by: you}\n- resolve_all\n", turn="opp")
+    res = ENGINE.run(cards, "- {use: reta, by: opp}\n- {play: kill, by: you}\n- resolve_all\n", turn="opp")
     st = res.game.state
     assert res.status == "pass"
     assert st.cards["reta"].zone == "salvage" and st.cards["guard"].damage == 2  # last known power 1+1

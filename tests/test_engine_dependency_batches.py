@@ -12,16 +12,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_engine_targets import health, make, power
+from builder import ENGINE, failed, health, power
 
 from judge.engine.mechanisms.continuous import explain
 from judge.scenario.commands import run_cmd
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result, run
-
-
-def failed(res: Result) -> list:
-    return [(c.expect, c.actual) for c in res.checked if not c.ok]
 
 
 def _link(cid: str, modify: str) -> str:
@@ -65,7 +61,7 @@ def test_714_3b_exhausting_the_card_to_pay_the_cost_is_not_stopping_and_readying
     # 714.3b: only "在连结创造与该连结解析期间停止拥有该【特别方式】" breaks it. G becomes exhausted paying the cost (it
     # starts having the state; it never stops having it) and is still exhausted at resolution: 1 + 2 = 3.
     # "如果确实曾停止拥有该【特别方式】，便不会产生相应的影响": Wake readies G, the effect is over: back to 1.
-    res = make(BRACE, "- {use: g, ability: brace}\n- resolve_all\n- {check: {card: g, power: 3}}\n"
+    res = ENGINE.run(BRACE, "- {use: g, ability: brace}\n- resolve_all\n- {check: {card: g, power: 3}}\n"
                       "- {play: wake}\n- resolve_all\n", "- {for: wake, target: g}\n")
     assert res.status == "pass", (res.open_choice, res.unused, failed(res))
     assert [c.ok for c in res.game.checks] == [True]
@@ -85,7 +81,7 @@ def test_719_1_dependency_is_judged_on_the_values_the_earlier_effects_produced()
              + _link("c", "cards: t, power: 1")
              + _link("a", "cards: {each: {type: unit, power: {gte: 3}}}, health: 1")
              + _link("b", "cards: t, power: 1"))
-    res = make(cards, _plays("c", "a", "b"))
+    res = ENGINE.run(cards, _plays("c", "a", "b"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert (power(res, "t"), health(res, "t")) == (3, 4)
     rows = _deps(res, "t", "health")
@@ -105,7 +101,7 @@ def test_719_1_an_effect_that_ends_up_not_applying_is_not_named_as_a_dependency(
     # (719.1), so B goes after C and then does not apply (health 2). E (+1 power) would have acted on B's result, but B
     # changed nothing on T: FORMAT.md, "`--explain` and the trace name only dependencies on effects that did apply".
     # T: power 1 + 1 (E) = 2, health 3 − 1 = 2.
-    res = make(GHOST, _plays("b", "c", "e"))
+    res = ENGINE.run(GHOST, _plays("b", "c", "e"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert (power(res, "t"), health(res, "t")) == (2, 2)
     assert _deps(res, "t", "power") == [("e", [], "timestamp")]  # 718.1: plain timestamp order
@@ -121,7 +117,7 @@ def test_719_1_an_effect_that_never_applies_does_not_hide_the_one_that_does() ->
              + _link("a", "cards: t, power: 1")
              + _link("n", "cards: {each: {type: unit, health: {gte: 10}}}, power: 1")
              + _link("e", "cards: t, power: 1"))
-    res = make(cards, _plays("a", "n", "e"))
+    res = ENGINE.run(cards, _plays("a", "n", "e"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert power(res, "t") == 3
     assert _deps(res, "t", "power") == [("a", [], "timestamp"), ("e", [("a", "value")], "dependency")]
@@ -134,7 +130,7 @@ def test_719_1_a_set_effect_gets_no_value_dependency_on_an_earlier_raise() -> No
     # "becomes 5" does neither: it just applies after the +1 by timestamp (718.1). 1 + 1 = 2, then 5.
     cards = ("t: {name: T, owner: you, zone: units, type: reinforcement, power: 1, health: 3}\n"
              + _link("plus", "cards: t, power: 1") + _link("five", "cards: t, set: {power: 5}"))
-    res = make(cards, _plays("plus", "five"))
+    res = ENGINE.run(cards, _plays("plus", "five"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert power(res, "t") == 5
     assert _deps(res, "t", "power") == [("plus", [], "timestamp"), ("five", [], "timestamp")]
@@ -149,7 +145,7 @@ def test_719_1_a_later_effect_depends_on_the_whole_earlier_timestamp_group() -> 
              + _link("a", "text: A, cards: t, power: 1")
              + "bc: {name: BC, owner: you, zone: hand, type: ability, play: {do: [{modify: {text: B, cards: t, power: 1}}, "
                "{modify: {text: C, cards: t, power: 1}}]}}\n")
-    res = make(cards, _plays("a", "bc"))
+    res = ENGINE.run(cards, _plays("a", "bc"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert power(res, "t") == 1 + 1 + 1 + 1
     assert not any(s.kind == "timestamps_order" for s in res.game.trace.steps)
@@ -166,7 +162,7 @@ def test_719_1_a_power_change_has_no_result_on_a_card_without_power() -> None:
     # no result either way, so H does not change what P does to W: no dependency. W: no power, health 3 + 1 = 4.
     cards = ("w: {name: W, owner: you, zone: units, type: reinforcement, health: 3}\n"
              + _link("p", "cards: w, power: {health: it}") + _link("h", "cards: w, health: 1"))
-    res = make(cards, _plays("p", "h"))
+    res = ENGINE.run(cards, _plays("p", "h"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert power(res, "w") is None and health(res, "w") == 4
     assert not _dependency_steps(res)
@@ -186,7 +182,7 @@ cap: {name: Cap, owner: you, zone: commander, type: equipment,
 grow: {name: Grow, owner: opp, zone: commander, type: equipment,
        abilities: [{kind: continuous, text: 所有单位生命+1, affects: {each: {type: unit}}, health: 1}]}
 """ + _link("pump", "cards: {each: {type: unit, controller: opponent}}, power: 1")
-    res = make(cards, "- {check: {card: t, health: 6}}\n" + _plays("pump"))
+    res = ENGINE.run(cards, "- {check: {card: t, health: 6}}\n" + _plays("pump"))
     assert res.status == "pass", (res.open_choice, res.unused, failed(res))
     assert power(res, "t") == 2
     assert health(res, "t") == 6
@@ -203,7 +199,7 @@ def test_an_amount_reading_the_cards_own_value_is_updated_after_the_value_change
     # 714.2: the amount "always uses the current game state". Eq: "T's power becomes its health": 3. Two +1 health
     # counters go on T (an event): health 3 + 2 = 5, and power follows: 5 (the counters' effect changes what Eq does,
     # 719.1, so Eq applies after them).
-    res = make(MIRROR, _plays("eq") + "- {check: {card: t, power: 3}}\n" + _plays("grow"))
+    res = ENGINE.run(MIRROR, _plays("eq") + "- {check: {card: t, power: 3}}\n" + _plays("grow"))
     assert res.status == "pass", (res.open_choice, res.unused, failed(res))
     assert (power(res, "t"), health(res, "t")) == (5, 5)
 
@@ -211,7 +207,7 @@ def test_an_amount_reading_the_cards_own_value_is_updated_after_the_value_change
 def test_computing_a_cards_values_leaves_it_not_marked_as_being_computed() -> None:
     # The same board, read through `explain` (which computes T's values directly) before the counters arrive: T must
     # not stay "being computed", or its later values would be the stale ones (power 3 or printed 1, not 5).
-    res = make(MIRROR, _plays("eq"))
+    res = ENGINE.run(MIRROR, _plays("eq"))
     game = res.game
     assert res.status == "pass" and game is not None
     t = game.state.cards["t"]
@@ -239,7 +235,7 @@ def test_a_card_stays_being_computed_until_its_computation_ends() -> None:
              + _link("e1", "cards: t, set: {power: {health: it}}")
              + _link("e2", "cards: {each: {type: unit, power: {gte: {count: {zone: units, type: unit, health: {gte: 1}}}}}}, "
                            "health: 1"))
-    res = make(cards, _plays("e1", "e2"))
+    res = ENGINE.run(cards, _plays("e1", "e2"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert (power(res, "t"), health(res, "t")) == (3, 4)
     assert (power(res, "o"), health(res, "o")) == (1, 3)
@@ -258,14 +254,14 @@ def _counter_card(cid: str, amount: int) -> str:
 def test_taking_off_more_counters_than_the_card_has_removes_only_those_it_has() -> None:
     # Only counters that are there can be taken off: T (power 2, no counters) loses none and keeps 2; with one +1
     # counter on it (3), taking off 2 removes that one: 2 again, never below printed + 0.
-    res = make("t: {name: T, owner: you, zone: units, type: reinforcement, power: 2, health: 3}\n" + _counter_card("minus", -1),
-               _plays("minus"))
+    res = ENGINE.run("t: {name: T, owner: you, zone: units, type: reinforcement, power: 2, health: 3}\n" + _counter_card("minus", -1),
+                     _plays("minus"))
     assert res.status == "pass", (res.open_choice, res.unused)
     assert power(res, "t") == 2
     assert not {k: v for k, v in res.game.state.cards["t"].counters.items() if v}
-    two = make("t: {name: T, owner: you, zone: units, type: reinforcement, power: 2, health: 3}\n"
-               + _counter_card("plus", 1) + _counter_card("minus2", -2),
-               _plays("plus") + "- {check: {card: t, power: 3}}\n" + _plays("minus2"))
+    two = ENGINE.run("t: {name: T, owner: you, zone: units, type: reinforcement, power: 2, health: 3}\n"
+                     + _counter_card("plus", 1) + _counter_card("minus2", -2),
+                     _plays("plus") + "- {check: {card: t, power: 3}}\n" + _plays("minus2"))
     assert two.status == "pass", (two.open_choice, two.unused, failed(two))
     assert power(two, "t") == 2
 
@@ -277,8 +273,8 @@ def test_taking_counters_off_removes_the_most_recently_placed_first() -> None:
     cards = ("t: {name: T, owner: you, zone: units, type: reinforcement, power: 1, health: 3}\n"
              + _counter_card("c1", 1) + _link("zero", "cards: t, set: {power: 0}") + _counter_card("c2", 1)
              + _counter_card("take", -1))
-    res = make(cards, _plays("c1") + "- {check: {card: t, power: 2}}\n" + _plays("zero", "c2")
-               + "- {check: {card: t, power: 1}}\n" + _plays("take"), you_res=10)
+    res = ENGINE.run(cards, _plays("c1") + "- {check: {card: t, power: 2}}\n" + _plays("zero", "c2")
+                     + "- {check: {card: t, power: 1}}\n" + _plays("take"), you="resources: 10")
     assert res.status == "pass", (res.open_choice, res.unused, failed(res))
     assert [c.ok for c in res.game.checks] == [True, True]
     assert res.game.state.cards["t"].counters == {"power": 1}
@@ -321,14 +317,14 @@ def test_717_3a_setting_the_same_amount_or_the_same_type_is_no_increase_or_chang
     # 717.3a covers effects that "增加损伤包的数量" or "改变其损伤类型". The packet is 2 能量: making it 2 does not
     # increase it, making it 能量 does not change it. With +1 there is one such effect, not "数个": 717.3b, the
     # destination's controller (opp) picks.
-    res = make(U20 + _changer("inc", "add: 1") + _changer("same", same) + BOLT2, "- {play: bolt}\n- resolve_all\n",
-               "- {for: bolt, target: u}\n")
+    res = ENGINE.run(U20 + _changer("inc", "add: 1") + _changer("same", same) + BOLT2, "- {play: bolt}\n- resolve_all\n",
+                     "- {for: bolt, target: u}\n")
     assert res.status == "stopped" and res.open_choice.kind == "replacement"
     assert res.open_choice.player == "opp"
     assert set(res.open_choice.options) == {"inc", "same"}
     # two such effects and no increase at all: still opp
-    both = make(U20 + _changer("s1", "set_amount: 2") + _changer("s2", "type: 能量") + BOLT2,
-                "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    both = ENGINE.run(U20 + _changer("s1", "set_amount: 2") + _changer("s2", "type: 能量") + BOLT2,
+                      "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert both.status == "stopped" and both.open_choice.player == "opp"
 
 
@@ -352,8 +348,8 @@ def test_717_4_the_destructions_of_one_lethal_damage_check_are_one_next_time_and
     # Quake (top) deals 2 to each of opp's units: U1 and U2 (health 2) have lethal damage and are destroyed together by
     # one check — one "next time" (FORMAT.md: "the destructions of one lethal-damage check"), so both go to the vortex.
     # The effect is then spent: Kill (below on the chain, same resolve_all) destroys U3 afterwards: salvage.
-    res = make(NEXT_DESTROY, "- {play: save}\n- resolve_all\n- {play: kill}\n- {play: quake}\n- resolve_all\n",
-               "- {for: kill, target: u3}\n", you_res=10)
+    res = ENGINE.run(NEXT_DESTROY, "- {play: save}\n- resolve_all\n- {play: kill}\n- {play: quake}\n- resolve_all\n",
+                     "- {for: kill, target: u3}\n", you="resources: 10")
     assert res.status == "pass", (res.open_choice, res.unused)
     zones = {c: res.game.state.cards[c].zone for c in ("u1", "u2", "u3")}
     assert zones == {"u1": "vortex", "u2": "vortex", "u3": "salvage"}
@@ -363,8 +359,8 @@ def test_717_4_the_destructions_of_one_lethal_damage_check_are_one_next_time_and
 
 def test_717_4_a_next_time_effect_used_in_one_action_is_not_used_in_a_later_one() -> None:
     # Kill destroys U3 (the next time: vortex); Quake's lethal damage later destroys U1 and U2 normally: salvage.
-    res = make(NEXT_DESTROY, "- {play: save}\n- resolve_all\n- {play: kill}\n- resolve_all\n- {play: quake}\n- resolve_all\n",
-               "- {for: kill, target: u3}\n", you_res=10)
+    res = ENGINE.run(NEXT_DESTROY, "- {play: save}\n- resolve_all\n- {play: kill}\n- resolve_all\n- {play: quake}\n- resolve_all\n",
+                     "- {for: kill, target: u3}\n", you="resources: 10")
     assert res.status == "pass", (res.open_choice, res.unused)
     zones = {c: res.game.state.cards[c].zone for c in ("u1", "u2", "u3")}
     assert zones == {"u1": "salvage", "u2": "salvage", "u3": "vortex"}
@@ -394,8 +390,8 @@ save:
   play: {do: [{replace: {text: 下一次单位将被摧毁时改为置入星系漩涡, event: destroyed, to: {type: unit}, zone: vortex, next: true}}]}
 sac: {name: Sac, owner: you, zone: hand, type: ability, play: {cost: {destroy: {type: reinforcement, controller: you}}, do: []}}
 """
-    res = make(cards, "- {play: save}\n- resolve_all\n- {play: sac}\n",
-               "- {for: sac, cost_card: f1}\n- {for: w, pay: true}\n- {for: w, pay: false}\n", you_res=10)
+    res = ENGINE.run(cards, "- {play: save}\n- resolve_all\n- {play: sac}\n",
+                     "- {for: sac, cost_card: f1}\n- {for: w, pay: true}\n- {for: w, pay: false}\n", you="resources: 10")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.state.cards["f1"].zone == "vortex"
     assert res.game.state.cards["f2"].zone == "salvage"
@@ -444,12 +440,12 @@ def test_a_check_on_a_cards_damage_does_not_compute_its_values_for_explain() -> 
     # it their order would change U's power (718.3), but nothing reads it: the run passes, and the
     # check's `--explain` part is empty rather than asking the 718.3 question.
     cards = ORDER_ME.replace("WHILE", ", while: {your_turn: true}")
-    res = make(cards, "- end_turn\n- {check: {card: unit, damage: 0}}\n", turn="opp")
+    res = ENGINE.run(cards, "- end_turn\n- {check: {card: unit, damage: 0}}\n", turn="opp")
     assert res.status == "pass", (res.open_choice, res.unused, failed(res))
     assert res.game.state.turn == "you"
     assert [c.ok for c in res.game.checks] == [True]
     assert res.game.explained == [(1, {})]
     assert not any(s.kind == "timestamps_order" for s in res.game.trace.steps)
     # control: a check that reads U's power does ask
-    asked = make(cards, "- end_turn\n- {check: {card: unit, power: 2}}\n", turn="opp")
+    asked = ENGINE.run(cards, "- end_turn\n- {check: {card: unit, power: 2}}\n", turn="opp")
     assert asked.status == "stopped" and asked.open_choice.kind == "timestamps"

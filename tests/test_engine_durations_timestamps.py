@@ -7,16 +7,11 @@ engine's output.
 from __future__ import annotations
 
 import pytest
-from test_engine_targets import health, make, power
+from builder import ENGINE, all_checks_ok, health, power
 
 from judge.engine.mechanisms.continuous import explain
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import Result
-
-
-def all_checks_ok(res: Result) -> bool:
-    assert res.game is not None
-    return bool(res.game.checks) and all(c.ok for c in res.game.checks)
 
 
 def _kill(cid: str) -> str:
@@ -35,13 +30,13 @@ lord: {name: Lord, owner: you, zone: ZONE, type: reinforcement, power: 1, health
 def test_714_2_a_continuous_ability_applies_only_while_its_card_is_on_the_field() -> None:
     # 714.2: the effect of a continuous ability lasts "直到该卡牌不再处于相应区域" — it applies from the field only.
     # Lord in hand: U keeps its printed power 1. Lord on the field: U has 1 + 1 = 2 (and Lord itself 1 + 1 = 2).
-    in_hand = make(LORD_BOARD.replace("ZONE", "hand"), "- {pass: you}\n")
+    in_hand = ENGINE.run(LORD_BOARD.replace("ZONE", "hand"), "- {pass: you}\n")
     assert in_hand.status == "pass"
     assert power(in_hand, "u") == 1
-    on_field = make(LORD_BOARD.replace("ZONE", "units"), "- {pass: you}\n")
+    on_field = ENGINE.run(LORD_BOARD.replace("ZONE", "units"), "- {pass: you}\n")
     assert power(on_field, "u") == 2
     # Played from hand, it enters the field and starts to apply (710.1c): 1 + 1 = 2.
-    played = make(LORD_BOARD.replace("ZONE", "hand"), "- {check: {card: u, power: 1}}\n- {play: lord}\n- resolve_all\n")
+    played = ENGINE.run(LORD_BOARD.replace("ZONE", "hand"), "- {check: {card: u, power: 1}}\n- {play: lord}\n- resolve_all\n")
     assert played.game is not None and played.game.state.cards["lord"].zone == "units"
     assert all_checks_ok(played) and power(played, "u") == 2
 
@@ -66,8 +61,8 @@ def test_714_3b_exhausted_before_the_link_was_created_and_still_at_resolution_ge
     # 714.3b: the card must keep the state "在连结创造与该连结解析期间". Tired is exhausted by Tire *before* Hold is
     # played and stays exhausted until Hold resolves: it kept the state, so it has 1 + 3 = 4.
     cards = HOLD + TIRE + "tired: {name: Tired, owner: you, zone: units, type: reinforcement, power: 1, health: 1}\n"
-    res = make(cards, "- {play: tire}\n- resolve_all\n- {play: hold}\n- resolve_all\n",
-               "- {for: tire, target: tired}\n- {for: hold, target: tired}\n")
+    res = ENGINE.run(cards, "- {play: tire}\n- resolve_all\n- {play: hold}\n- resolve_all\n",
+                     "- {for: tire, target: tired}\n- {for: hold, target: tired}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.state.cards["tired"].exhausted
     assert power(res, "tired") == 4
@@ -79,7 +74,7 @@ def test_714_3b_readied_and_exhausted_again_between_creation_and_resolution_gets
     # resolves. Exhausted at resolution, but it stopped being so in between: no effect, power stays 1.
     cards = HOLD + WAKE + TIRE + \
         "tired: {name: Tired, owner: you, zone: units, type: reinforcement, power: 1, health: 1, exhausted: true}\n"
-    res = make(cards, "- {play: hold}\n- {play: wake}\n- resolve\n- {play: tire}\n- resolve\n"
+    res = ENGINE.run(cards, "- {play: hold}\n- {play: wake}\n- resolve\n- {play: tire}\n- resolve\n"
                       "- {check: {chain: [hold]}}\n- resolve\n",
                "- {for: hold, target: tired}\n- {for: wake, target: tired}\n- {for: tire, target: tired}\n")
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
@@ -90,7 +85,7 @@ def test_714_3b_readied_and_exhausted_again_between_creation_and_resolution_gets
     assert any(s.kind == "as_long_as_broken" and "714.3b" in s.cites for s in steps)
     assert not any(s.kind == "cont_effect" for s in steps)
     # Control: without the Wake/Tire pair it would have 4.
-    kept = make(cards, "- {play: hold}\n- resolve_all\n", "- {for: hold, target: tired}\n")
+    kept = ENGINE.run(cards, "- {play: hold}\n- resolve_all\n", "- {for: hold, target: tired}\n")
     assert power(kept, "tired") == 4
 
 
@@ -99,7 +94,7 @@ def test_714_3b_once_readied_the_effect_is_over_even_if_exhausted_again() -> Non
     # Wake readies it: the effect ends (1). Tire exhausts it again: the effect does not come back (still 1).
     cards = HOLD + WAKE + TIRE + \
         "tired: {name: Tired, owner: you, zone: units, type: reinforcement, power: 1, health: 1, exhausted: true}\n"
-    res = make(cards, "- {play: hold}\n- resolve_all\n- {check: {card: tired, power: 4}}\n"
+    res = ENGINE.run(cards, "- {play: hold}\n- resolve_all\n- {check: {card: tired, power: 4}}\n"
                       "- {play: wake}\n- resolve_all\n- {check: {card: tired, power: 1}}\n"
                       "- {play: tire}\n- resolve_all\n",
                "- {for: hold, target: tired}\n- {for: wake, target: tired}\n- {for: tire, target: tired}\n")
@@ -132,7 +127,7 @@ blink:
 tired: {name: Tired, owner: you, zone: units, type: reinforcement, power: 1, health: 1, exhausted: true}
 other: {name: Other, owner: you, zone: units, type: reinforcement, power: 1, health: 1}
 """
-    res = make(cards, "- {play: rally}\n- resolve_all\n- {check: [{card: other, power: 4}, {card: tired, power: 4}]}\n"
+    res = ENGINE.run(cards, "- {play: rally}\n- resolve_all\n- {check: [{card: other, power: 4}, {card: tired, power: 4}]}\n"
                       "- {play: blink}\n- resolve_all\n", "- {for: rally, target: tired}\n")
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
     assert all_checks_ok(res)
@@ -184,7 +179,7 @@ u1: {name: U1, owner: you, zone: units, type: reinforcement, power: 1, health: 1
 u2: {name: U2, owner: you, zone: units, type: reinforcement, power: 1, health: 1}
 late: {name: Late, owner: you, zone: hand, type: reinforcement, power: 1, health: 1, play: {do: []}}
 """
-    res = make(cards, "- {play: rally}\n- resolve_all\n- {play: late}\n- resolve_all\n", "- {for: rally, target: u1}\n")
+    res = ENGINE.run(cards, "- {play: rally}\n- resolve_all\n- {play: late}\n- resolve_all\n", "- {for: rally, target: u1}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert (power(res, "u1"), power(res, "u2"), power(res, "late")) == (1, 3, 3)
     assert "u1" not in explain(res.game)
@@ -224,7 +219,7 @@ def _drawn(res: Result) -> int:
 def test_715_1_a_triggered_effect_without_duration_lasts_until_the_game_ends() -> None:
     # 715.1: "此类影响通常具有有效期，或是注明它会于“下一次”所注明事件发生时触发。否则，它会持续作用直到游戏结束。"
     # Neither: it triggers on V1's destruction and again two turns later on V2's: two cards drawn.
-    res = make(_watch(), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
+    res = ENGINE.run(_watch(), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
                          "- end_turn\n- end_turn\n- {play: k2}\n- resolve_all\n", KILLS)
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.state.turn == "you"
@@ -233,7 +228,7 @@ def test_715_1_a_triggered_effect_without_duration_lasts_until_the_game_ends() -
 
 def test_715_1_a_next_time_triggered_effect_triggers_only_once() -> None:
     # 715.1: "下一次" (once): two destructions in the same turn, only the first triggers it: one card drawn.
-    res = make(_watch("once: true"), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
+    res = ENGINE.run(_watch("once: true"), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
                                      "- {play: k2}\n- resolve_all\n", KILLS)
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.state.cards["v2"].zone == "salvage"
@@ -243,12 +238,12 @@ def test_715_1_a_next_time_triggered_effect_triggers_only_once() -> None:
 def test_715_1_a_this_turn_triggered_effect_ends_with_the_turn() -> None:
     # 715.1: it triggers only "在它的有效期内". Until the end of the turn: V1 in this turn draws one; after end_turn,
     # V2's destruction does not trigger it. Control: the same two kills in one turn draw two.
-    after = make(_watch("until: turn"), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
+    after = ENGINE.run(_watch("until: turn"), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
                                         "- end_turn\n- {play: k2}\n- resolve_all\n", KILLS)
     assert after.status == "pass", (after.open_choice, after.unused)
     assert after.game.state.cards["v2"].zone == "salvage"
     assert _drawn(after) == 1
-    same_turn = make(_watch("until: turn"), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
+    same_turn = ENGINE.run(_watch("until: turn"), "- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
                                             "- {play: k2}\n- resolve_all\n", KILLS)
     assert _drawn(same_turn) == 2
 
@@ -258,7 +253,7 @@ def test_715_1_a_this_combat_triggered_effect_ends_at_end_combat() -> None:
     # destruction (same turn) draws nothing.
     cards = _watch("until: combat") + "att: {name: Att, owner: you, zone: units, type: reinforcement, power: 1, health: 5}\n" \
         + "foe: {name: Foe, owner: opp, zone: units, type: reinforcement, power: 1, health: 5}\n"
-    res = make(cards, "- {attack: att, target: foe}\n- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
+    res = ENGINE.run(cards, "- {attack: att, target: foe}\n- {play: watch}\n- resolve_all\n- {play: k1}\n- resolve_all\n"
                       "- {check: {player: you, deck: 1}}\n- end_combat\n- {play: k2}\n- resolve_all\n", KILLS)
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
     assert all_checks_ok(res)
@@ -286,7 +281,7 @@ blink:
 def test_718_2a_a_card_that_enters_again_takes_the_time_it_entered() -> None:
     # 718.2a: "场上的卡牌的时间印记为该卡牌进场的时间". After Blink, Plus entered after the start of the game, so its
     # effect is later than Zero's: Zero then Plus, 1 → 0 → 2.
-    res = make(ZERO_PLUS, "- {check: {card: u, power: 0}}\n- {play: blink}\n- resolve_all\n")
+    res = ENGINE.run(ZERO_PLUS, "- {check: {card: u, power: 0}}\n- {play: blink}\n- resolve_all\n")
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
     assert all_checks_ok(res)
     assert res.game.state.cards["plus"].zone == "commander"
@@ -315,7 +310,7 @@ spawn:
           token: {name: G, type: reinforcement, power: 1, health: 1,
                   abilities: [{kind: continuous, text: 战力+2, affects: self, power: 2}]}
 """
-    res = make(cards, "- {play: spawn}\n- resolve_all\n")
+    res = ENGINE.run(cards, "- {play: spawn}\n- resolve_all\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     tokens = [c for c in res.game.state.cards.values() if c.token]
     assert len(tokens) == 1 and tokens[0].zone == "units"
@@ -345,7 +340,7 @@ empower:
     targets: [{filter: {type: unit}}]
     do: [{grant: {to: target, ability: {kind: continuous, text: 战力+2, affects: self, power: 2}}}]
 """
-    res = make(cards, "- {check: {card: u, power: 0}}\n- {play: empower}\n- resolve_all\n", "- {for: empower, target: u}\n")
+    res = ENGINE.run(cards, "- {check: {card: u, power: 0}}\n- {play: empower}\n- resolve_all\n", "- {for: empower, target: u}\n")
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
     assert all_checks_ok(res)
     assert len(res.game.state.cards["u"].granted) == 1
@@ -371,7 +366,7 @@ zero:
   play: {targets: [{filter: {type: unit}}], do: [{modify: {cards: target, set: {power: 0}}}]}
 u: {name: U, owner: you, zone: units, type: reinforcement, power: 1, health: 3}
 """
-    res = make(cards, "- {play: c1}\n- resolve_all\n- {check: {card: u, power: 2}}\n- {play: zero}\n- resolve_all\n"
+    res = ENGINE.run(cards, "- {play: c1}\n- resolve_all\n- {check: {card: u, power: 2}}\n- {play: zero}\n- resolve_all\n"
                       "- {check: {card: u, power: 0}}\n- {play: c2}\n- resolve_all\n",
                "- {for: c1, target: u}\n- {for: zero, target: u}\n- {for: c2, target: u}\n")
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
@@ -391,8 +386,8 @@ def test_718_2g_counters_a_card_has_at_the_start_of_the_game_take_timestamp_0() 
 u: {name: U, owner: you, zone: units, type: reinforcement, power: 1, health: 3, counters: {power: 1}}
 zero: {name: Zero, owner: opp, zone: commander, type: equipment, abilities: [{kind: continuous, text: 援军战力变为0, affects: {each: {type: reinforcement}}, set: {power: 0}}]}
 """
-    mine = make(cards, "- {pass: you}\n")
-    theirs = make(cards, "- {pass: opp}\n", turn="opp")
+    mine = ENGINE.run(cards, "- {pass: you}\n")
+    theirs = ENGINE.run(cards, "- {pass: opp}\n", turn="opp")
     assert mine.status == "pass" and theirs.status == "pass"
     assert (power(mine, "u"), power(theirs, "u")) == (0, 1)
     rows = explain(theirs.game)["u"]["power"]
@@ -416,7 +411,7 @@ lb: {name: LB, owner: you, zone: hand, type: ability,
      play: {do: [{modify: {text: 战力≤2的单位生命-1, cards: {each: {type: unit, power: {lte: 2}}}, health: -1}}]}}
 t: {name: T, owner: opp, zone: units, type: reinforcement, power: 2, health: 3}
 """
-    res = make(cards, "- {play: la}\n- resolve_all\n- {check: {card: t, power: 3}}\n- {play: lb}\n- resolve_all\n")
+    res = ENGINE.run(cards, "- {play: la}\n- resolve_all\n- {check: {card: t, power: 3}}\n- {play: lb}\n- resolve_all\n")
     assert res.status == "pass", (res.open_choice, res.unused, [c.actual for c in res.checked if not c.ok])
     assert (power(res, "t"), health(res, "t")) == (3, 8)
     ex = explain(res.game)["t"]
@@ -439,7 +434,7 @@ same:
   type: ability
   play: {targets: [{filter: {type: unit}}], do: [{modify: {cards: target, set: {power: 1}}}]}
 """
-    res = make(cards, "- {play: same}\n- resolve_all\n", "- {for: same, target: u}\n")
+    res = ENGINE.run(cards, "- {play: same}\n- resolve_all\n", "- {for: same, target: u}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert power(res, "u") == 1
     rows = explain(res.game).get("u", {}).get("power", [])

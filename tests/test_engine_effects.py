@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_engine_targets import make
+from builder import ENGINE, OPTIONAL
 
 CMD = "ycmd: {name: YC, owner: you, zone: commander, type: commander, power: 2, health: 30}\n"
 
@@ -37,8 +37,8 @@ UNIT = "u: {name: U, owner: opp, zone: units, type: reinforcement, power: 1, hea
 
 def test_prevention_shield_shrinks_by_each_packet_and_then_vanishes() -> None:
     # 717.2a: X-point packet vs Y shield: packet −Y, shield −X; below 1 it is gone.
-    res = make(UNIT + _shield(3) + _bolt() + _bolt("bolt2"), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
-               "- {for: bolt, target: u}\n- {for: bolt2, target: u}\n")
+    res = ENGINE.run(UNIT + _shield(3) + _bolt() + _bolt("bolt2"), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
+                     "- {for: bolt, target: u}\n- {for: bolt2, target: u}\n")
     assert res.status == "pass", res.checked
     # 2 vs 3: the packet vanishes, the shield goes down by 2; 2 vs 1: 1 prevented, 1 dealt, the shield is gone
     assert res.game.state.cards["u"].damage == 1
@@ -57,7 +57,7 @@ w:
   abilities: [{kind: triggered, when: {event: prevented, card: {type: reinforcement, controller: you}}, do: [{draw: {player: you, count: 1}}]}]
 od: {name: OD, owner: opp, zone: deck, type: reinforcement}
 """
-    res = make(UNIT + watcher + _shield(1) + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    res = ENGINE.run(UNIT + watcher + _shield(1) + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert res.game.state.cards["u"].damage == 2
     assert res.game.state.cards["od"].zone == "hand"
 
@@ -73,14 +73,14 @@ w:
   abilities: [{kind: triggered, when: {event: damaged, card: {type: reinforcement, controller: you}}, do: [{draw: {player: you, count: 1}}]}]
 od: {name: OD, owner: opp, zone: deck, type: reinforcement}
 """
-    res = make(UNIT + watcher + _shield(5) + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    res = ENGINE.run(UNIT + watcher + _shield(5) + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert res.game.state.cards["u"].damage == 0 and res.game.state.cards["od"].zone == "deck"
-    unshielded = make(UNIT + watcher + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    unshielded = ENGINE.run(UNIT + watcher + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert unshielded.game.state.cards["od"].zone == "hand"  # the trigger itself works
 
 
 def test_unpreventable_packet_ignores_prevention() -> None:
-    res = make(UNIT + _shield(5) + _bolt(extra=", unpreventable: true"), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    res = ENGINE.run(UNIT + _shield(5) + _bolt(extra=", unpreventable: true"), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert res.game.state.cards["u"].damage == 2
 
 
@@ -97,19 +97,19 @@ amp:
 
 def test_717_3b_destination_controller_orders_increase_and_shield() -> None:
     # One increase and one prevention: 717.3b, the destination's controller (opp) picks; shield first = all prevented.
-    res = make(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    res = ENGINE.run(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert res.status == "stopped" and res.open_choice.kind == "replacement" and res.open_choice.player == "opp"
-    first = make(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n",
-                 "- {for: bolt, target: u}\n- {by: opp, replacement: sh}\n")
+    first = ENGINE.run(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n",
+                       "- {for: bolt, target: u}\n- {by: opp, replacement: sh}\n")
     assert first.game.state.cards["u"].damage == 0
-    second = make(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n",
-                  "- {for: bolt, target: u}\n- {by: opp, replacement: amp}\n")
+    second = ENGINE.run(UNIT + PLUS + _shield(2) + _bolt(), "- {play: bolt}\n- resolve_all\n",
+                        "- {for: bolt, target: u}\n- {by: opp, replacement: amp}\n")
     assert second.game.state.cards["u"].damage == 1
 
 
 def test_717_3a_packet_controller_picks_among_increases() -> None:
     amp2 = PLUS.replace("amp:", "amp2:").replace("name: Amp", "name: Amp2")
-    res = make(UNIT + PLUS + amp2 + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    res = ENGINE.run(UNIT + PLUS + amp2 + _bolt(), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert res.status == "stopped" and res.open_choice.player == "you" and set(res.open_choice.options) == {"amp", "amp2"}
 
 
@@ -136,10 +136,10 @@ kill:
 
 
 def test_716_1b_affected_cards_controller_picks_and_the_first_changes_the_event() -> None:
-    res = make(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n")
+    res = ENGINE.run(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n")
     assert res.status == "stopped" and res.open_choice.player == "opp"
-    a = make(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n- {replacement: v}\n")
-    b = make(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n- {replacement: h}\n")
+    a = ENGINE.run(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n- {replacement: v}\n")
+    b = ENGINE.run(UNIT + MOVES, "- {play: kill}\n- resolve_all\n", "- {for: kill, target: u}\n- {replacement: h}\n")
     assert a.game.state.cards["u"].zone == "vortex" and b.game.state.cards["u"].zone == "hand"
 
 
@@ -161,7 +161,7 @@ dw:
   abilities: [{kind: triggered, when: {event: draw, player: opponent}, do: [{draw: {player: you, count: 1}}]}]
 yd: {name: YD, owner: you, zone: deck, type: reinforcement}
 """
-    res = make(skip, "- {draw: opp}\n")
+    res = ENGINE.run(skip, "- {draw: opp}\n")
     st = res.game.state
     assert st.cards["od"].zone == "deck"  # the draw never happened (its hand is empty, so nothing was discarded)
     assert st.cards["yd"].zone == "deck"  # 716.1a: nothing triggered on a draw that did not happen
@@ -179,7 +179,7 @@ late:
     targets: [{filter: {type: unit}}]
     do: [{damage: {to: target, amount: 2}}, {prevent: {to: target}}, {damage: {to: target, amount: 2}}]
 """
-    res = make(UNIT + late, "- {play: late}\n- resolve_all\n", "- {for: late, target: u}\n")
+    res = ENGINE.run(UNIT + late, "- {play: late}\n- resolve_all\n", "- {for: late, target: u}\n")
     assert res.game.state.cards["u"].damage == 2
 
 
@@ -191,13 +191,13 @@ tank: {name: Tank, owner: opp, zone: units, type: reinforcement, power: 1, healt
 
 
 def test_717_2c_armor_equipment_is_exhausted_to_prevent_and_armored_characters_need_nothing() -> None:
-    res = make(ARMORED + _bolt(amount=3) + _bolt("bolt2", 3), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
-               "- {for: bolt, target: acmd}\n- {by: opp, replacement: plate}\n- {for: bolt2, target: tank}\n")
+    res = ENGINE.run(ARMORED + _bolt(amount=3) + _bolt("bolt2", 3), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
+                     "- {for: bolt, target: acmd}\n- {by: opp, replacement: plate}\n- {for: bolt2, target: tank}\n")
     st = res.game.state
     assert res.status == "pass", res.open_choice
     assert st.cards["acmd"].damage == 1 and st.cards["plate"].exhausted
     assert st.cards["tank"].damage == 2
-    declined = make(ARMORED + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: acmd}\n- {by: opp, replacement: none}\n")
+    declined = ENGINE.run(ARMORED + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: acmd}\n- {by: opp, replacement: none}\n")
     assert declined.game.state.cards["acmd"].damage == 3 and not declined.game.state.cards["plate"].exhausted
 
 
@@ -229,7 +229,7 @@ bolt2:
 def test_717_4_next_time_covers_one_combat_damage_step_then_is_spent() -> None:
     # The two packets of one combat damage step are dealt at once: both are "the next time" (717.4's reading for
     # packets of one resolution, applied to what the rules deal at once); a later combat's packets are not.
-    res = make(NEXT_TIME, "- {play: boost}\n- resolve_all\n- {attack: att, target: foe}\n- combat_damage\n- end_combat\n"
+    res = ENGINE.run(NEXT_TIME, "- {play: boost}\n- resolve_all\n- {attack: att, target: foe}\n- combat_damage\n- end_combat\n"
                           "- {attack: att2, target: foe}\n- combat_damage\n- end_combat\n")
     st = res.game.state
     assert res.status == "pass", (res.open_choice, res.unused)
@@ -238,8 +238,8 @@ def test_717_4_next_time_covers_one_combat_damage_step_then_is_spent() -> None:
 
 
 def test_717_4_next_time_is_spent_when_the_resolution_that_used_it_ends() -> None:
-    res = make(NEXT_TIME, "- {play: boost}\n- resolve_all\n- {play: bolt}\n- resolve_all\n"
-                          "- {check: {card: foe, damage: 2}}\n- {play: bolt2}\n- resolve_all\n", you_res=10)
+    res = ENGINE.run(NEXT_TIME, "- {play: boost}\n- resolve_all\n- {play: bolt}\n- resolve_all\n"
+                          "- {check: {card: foe, damage: 2}}\n- {play: bolt2}\n- resolve_all\n", you="resources: 10")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.state.cards["foe"].damage == 2 + 1 and not res.game.state.repl_effects
 
@@ -254,8 +254,8 @@ fw:
   health: 9
   abilities: [{kind: replacement, replace: {event: damage, to: self, first_each_turn: 3}}]
 """
-    res = make(first + _bolt(amount=2) + _bolt("bolt2", 2), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
-               "- {for: bolt, target: fw}\n- {for: bolt2, target: fw}\n")
+    res = ENGINE.run(first + _bolt(amount=2) + _bolt("bolt2", 2), "- {play: bolt}\n- resolve_all\n- {play: bolt2}\n- resolve_all\n",
+                     "- {for: bolt, target: fw}\n- {for: bolt2, target: fw}\n")
     assert res.game.state.cards["fw"].damage == 1  # 2 prevented, then 3 − 2 = 1 left of the 2
 
 
@@ -270,7 +270,7 @@ sp:
   abilities: [{kind: replacement, replace: {event: damage, to: self, split: {among: {controller: you}}}}]
 u2: {name: U2, owner: opp, zone: units, type: reinforcement, health: 9}
 """
-    res = make(split + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: sp}\n- {by: opp, distribute: {sp: 1, u2: 2}}\n")
+    res = ENGINE.run(split + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: sp}\n- {by: opp, distribute: {sp: 1, u2: 2}}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.state.cards["sp"].damage == 1 and res.game.state.cards["u2"].damage == 2
     assert "717.6" in res.game.trace.cited()
@@ -286,9 +286,9 @@ sweep:
   play: {do: [{damage: {to: {each: {type: unit, controller: opponent}}, amount: 2}}]}
 u2: {name: U2, owner: opp, zone: units, type: reinforcement, health: 9}
 """
-    res = make(UNIT + sweep + _shield(2), "- {play: sweep}\n- resolve_all\n", turn="opp")
+    res = ENGINE.run(UNIT + sweep + _shield(2), "- {play: sweep}\n- resolve_all\n", turn="opp")
     assert res.status == "stopped" and res.open_choice.kind == "order" and res.open_choice.player == "opp"
-    done = make(UNIT + sweep + _shield(2), "- {play: sweep}\n- resolve_all\n", "- {by: opp, order: [u2, u]}\n", turn="opp")
+    done = ENGINE.run(UNIT + sweep + _shield(2), "- {play: sweep}\n- resolve_all\n", "- {by: opp, order: [u2, u]}\n", turn="opp")
     assert done.game.state.cards["u2"].damage == 0 and done.game.state.cards["u"].damage == 2
 
 
@@ -312,8 +312,8 @@ mine: {name: Mine, owner: you, zone: units, type: reinforcement, power: 1, healt
 
 
 def test_714_3c_separate_durations_and_714_3d_independent_of_source() -> None:
-    res = make(MODIFY, "- {play: buff}\n- resolve_all\n- {check: {card: mine, power: 3, health: 3}}\n- end_turn\n",
-               "- {for: buff, target: mine}\n")
+    res = ENGINE.run(MODIFY, "- {play: buff}\n- resolve_all\n- {check: {card: mine, power: 3, health: 3}}\n- end_turn\n",
+                     "- {for: buff, target: mine}\n")
     st = res.game.state
     assert all(c.ok for c in res.game.checks)
     assert st.cards["buff"].zone == "salvage"  # 714.3d: the source is gone; the effect stays
@@ -339,8 +339,8 @@ late: {name: Late, owner: you, zone: hand, type: reinforcement, power: 1, health
 
 
 def test_714_3e_group_rechecked_versus_714_3f_locked() -> None:
-    group = make(GROUP, "- {play: rally}\n- resolve_all\n- {play: late}\n- resolve_all\n")
-    locked = make(GROUP, "- {play: lock}\n- resolve_all\n- {play: late}\n- resolve_all\n")
+    group = ENGINE.run(GROUP, "- {play: rally}\n- resolve_all\n- {play: late}\n- resolve_all\n")
+    locked = ENGINE.run(GROUP, "- {play: lock}\n- resolve_all\n- {play: late}\n- resolve_all\n")
     assert group.game.chars(group.game.state.cards["late"])["power"] == 2
     assert locked.game.chars(locked.game.state.cards["late"])["power"] == 1
     assert locked.game.chars(locked.game.state.cards["mine"])["power"] == 2
@@ -364,9 +364,9 @@ wake:
   play: {targets: [{filter: {type: unit}}], do: [{ready: target}]}
 tired: {name: Tired, owner: you, zone: units, type: reinforcement, power: 1, health: 1, exhausted: true}
 """
-    kept = make(cards, "- {play: hold}\n- resolve_all\n", "- {for: hold, target: tired}\n")
+    kept = ENGINE.run(cards, "- {play: hold}\n- resolve_all\n", "- {for: hold, target: tired}\n")
     assert kept.game.chars(kept.game.state.cards["tired"])["power"] == 4
-    readied = make(cards, "- {play: hold}\n- {play: wake}\n- resolve_all\n", "- {for: hold, target: tired}\n- {for: wake, target: tired}\n")
+    readied = ENGINE.run(cards, "- {play: hold}\n- {play: wake}\n- resolve_all\n", "- {for: hold, target: tired}\n- {for: wake, target: tired}\n")
     assert readied.game.chars(readied.game.state.cards["tired"])["power"] == 1  # it stopped being so before resolution
     assert "714.3b" in readied.game.trace.cited()
 
@@ -383,7 +383,7 @@ a1: {name: A1, owner: you, zone: units, type: reinforcement, power: 2, health: 2
 a2: {name: A2, owner: you, zone: units, type: reinforcement, power: 2, health: 2}
 foe: {name: Foe, owner: opp, zone: units, type: reinforcement, power: 1, health: 5}
 """
-    res = make(cards, "- {play: spirit}\n- resolve_all\n- {attack: a1, target: foe}\n"
+    res = ENGINE.run(cards, "- {play: spirit}\n- resolve_all\n- {attack: a1, target: foe}\n"
                       "- {check: [{card: a1, power: 3}, {card: a2, power: 2}]}\n- end_combat\n- {check: {card: a1, power: 2}}\n")
     assert res.status == "pass" and len(res.game.checks) == 3 and all(c.ok for c in res.game.checks)
 
@@ -409,7 +409,7 @@ def test_719_2_dependent_effect_applies_after_what_it_depends_on() -> None:
     # "units with power ≥ 3 get +2 health" (earlier) depends on "+1 power" (later): applied after it.
     from judge.engine.mechanisms.continuous import explain
 
-    res = make(DEP, "- {play: pump}\n- resolve_all\n")
+    res = ENGINE.run(DEP, "- {play: pump}\n- resolve_all\n")
     x = res.game.state.cards["x"]
     assert _numbers(res.game.chars(x)) == {"power": 3, "health": 4, "armor": None}
     health = explain(res.game)["x"]["health"]
@@ -438,10 +438,10 @@ def test_719_3_dependency_loop_starts_from_the_earliest_timestamp() -> None:
     # start (718.2a): the same timestamp, so their controller chooses which is earlier (718.3); the loop starts there.
     from judge.engine.mechanisms.continuous import explain
 
-    a_first = make(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [a, b]}\n")
+    a_first = ENGINE.run(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [a, b]}\n")
     assert a_first.status == "pass", a_first.open_choice
     assert _numbers(a_first.game.chars(a_first.game.state.cards["t"])) == {"power": 3, "health": 3, "armor": None}
-    b_first = make(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [b, a]}\n")
+    b_first = ENGINE.run(LOOP, "- {pass: you}\n", "- {by: you, timestamps: [b, a]}\n")
     assert _numbers(b_first.game.chars(b_first.game.state.cards["t"])) == {"power": 2, "health": 2, "armor": None}
     assert any(a.reason == "loop" for rows in explain(b_first.game)["t"].values() for a in rows)
 
@@ -465,7 +465,7 @@ shrink:
 def test_719_1_a_later_change_to_a_value_depends_on_the_effect_already_changing_it() -> None:
     from judge.engine.mechanisms.continuous import explain
 
-    res = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: lord}\n")
+    res = ENGINE.run(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: lord}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     lord = res.game.state.cards["lord"]
     assert res.game.chars(lord)["power"] == 1  # 1 + 1 − 1
@@ -480,10 +480,10 @@ def test_719_1_a_power_of_0_is_a_value_and_no_power_is_none() -> None:
     # "增加或减少一张卡牌战斗力的影响只会对具有战斗力数值（包括0）的卡牌的结果产生影响"
     from judge.engine.mechanisms.continuous import explain
 
-    zero = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: zero}\n")
+    zero = ENGINE.run(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: zero}\n")
     assert zero.game.chars(zero.game.state.cards["zero"])["power"] == 0  # 0 + 1 − 1
     assert [d.kind for d in explain(zero.game)["zero"]["power"][1].depends_on] == ["value"]
-    blank = make(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: blank}\n")
+    blank = ENGINE.run(LORD, "- {pass: you}\n- {play: shrink, by: opp}\n- resolve_all\n", "- {for: shrink, target: blank}\n")
     assert blank.game.chars(blank.game.state.cards["blank"])["power"] is None
     assert "blank" not in explain(blank.game)
     assert not any(s.kind == "dependency" and s.args["card"].id == "blank" for s in blank.game.trace.steps)
@@ -495,7 +495,7 @@ def test_719_1_effects_that_started_together_do_not_depend_on_each_other_by_valu
 
     board = LORD + "lord2: {name: Lord2, owner: you, zone: commander, type: equipment, abilities: " \
                    "[{kind: continuous, affects: {each: {type: reinforcement, controller: you}}, power: 2}]}\n"
-    res = make(board, "- {pass: you}\n")
+    res = ENGINE.run(board, "- {pass: you}\n")
     rows = explain(res.game)["zero"]["power"]
     assert res.game.chars(res.game.state.cards["zero"])["power"] == 3
     assert [a.reason for a in rows] == ["simultaneous", "simultaneous"] and all(not a.depends_on for a in rows)
@@ -521,9 +521,9 @@ def test_719_1_the_value_reading_does_not_override_the_first_part() -> None:
     # Pump first (2 → 3), then Cap no longer applies. T has 3.
     from judge.engine.mechanisms.continuous import explain
 
-    before = make(FIRST_PART, "- {pass: you}\n")
+    before = ENGINE.run(FIRST_PART, "- {pass: you}\n")
     assert before.game.chars(before.game.state.cards["t"])["power"] == 3  # 2 + Cap's 1
-    res = make(FIRST_PART, "- {play: pump}\n- resolve_all\n", "- {for: pump, target: t}\n")
+    res = ENGINE.run(FIRST_PART, "- {play: pump}\n- resolve_all\n", "- {for: pump, target: t}\n")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert res.game.chars(res.game.state.cards["t"])["power"] == 3
     assert [(a.source.id, a.reason) for a in explain(res.game)["t"]["power"]] == [("pump", "timestamp")]
@@ -548,9 +548,9 @@ def test_719_1_an_amount_reading_the_cards_own_value_depends_on_what_changes_tha
     # Eq depends on HP (719.1) and applies after it (719.2): T has 5 health and 5 power, not the printed health 3.
     from judge.engine.mechanisms.continuous import explain
 
-    before = make(OWN_VALUE, "- {pass: you}\n")
+    before = ENGINE.run(OWN_VALUE, "- {pass: you}\n")
     assert before.game.chars(before.game.state.cards["t"])["power"] == 3
-    res = make(OWN_VALUE, "- {play: hp}\n- resolve_all\n")
+    res = ENGINE.run(OWN_VALUE, "- {play: hp}\n- resolve_all\n")
     assert _numbers(res.game.chars(res.game.state.cards["t"])) == {"power": 5, "health": 5, "armor": None}
     row = explain(res.game)["t"]["power"][0]
     assert row.reason == "dependency" and [(d.source.id, d.kind) for d in row.depends_on] == [("hp", "amount")]
@@ -559,7 +559,7 @@ def test_719_1_an_amount_reading_the_cards_own_value_depends_on_what_changes_tha
 def test_718_2g_counters_have_their_own_timestamp_in_explain() -> None:
     from judge.engine.mechanisms.continuous import explain
 
-    res = make("c: {name: C, owner: you, zone: units, type: reinforcement, power: 1, health: 1, counters: {power: 2}}\n", "- {pass: you}\n")
+    res = ENGINE.run("c: {name: C, owner: you, zone: units, type: reinforcement, power: 1, health: 1, counters: {power: 2}}\n", "- {pass: you}\n")
     lines = explain(res.game)["c"]["power"]
     assert lines[0].ts_rule == "718.2g" and res.game.chars(res.game.state.cards["c"])["power"] == 3
 
@@ -590,7 +590,7 @@ kill:
 
 
 def test_803_3_mandatory_loop_shortcut_without_iterating() -> None:
-    res = make(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", "- {for: w1, loop: 5000000}\n", turn="opp")
+    res = ENGINE.run(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", "- {for: w1, loop: 5000000}\n", turn="opp")
     assert res.status == "pass", res.open_choice
     st = res.game.state
     # 803.3: one complete demonstration (one token each), then X = 5,000,000 more cycles (one token each per cycle);
@@ -599,44 +599,25 @@ def test_803_3_mandatory_loop_shortcut_without_iterating() -> None:
     assert len(res.game.trace.steps) < 200 and not st.chain
     assert sum(1 for s in res.game.trace.steps if s.kind == "resolve") == 3  # r, then one cycle: w1, w2
     assert st.priority == "opp" and res.game.trace.steps[-1].kind == "priority" and "803.3" in res.game.trace.steps[-1].cites
-    stopped = make(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", turn="opp")
+    stopped = ENGINE.run(WILSONS, "- {play: r, by: opp}\n- resolve_all\n", turn="opp")
     assert stopped.open_choice.kind == "loop" and stopped.open_choice.player == "you"
     assert 1_000_000 not in stopped.open_choice.options and 1_000_001 in stopped.open_choice.options
 
 
 def test_803_4_a_player_breaks_the_loop() -> None:
-    res = make(WILSONS, "- {play: r, by: opp}\n- {resolve: 2}\n- {play: kill, by: you}\n- resolve_all\n",
-               "- {for: kill, target: w2}\n", turn="opp")
+    res = ENGINE.run(WILSONS, "- {play: r, by: opp}\n- {resolve: 2}\n- {play: kill, by: you}\n- resolve_all\n",
+                     "- {for: kill, target: w2}\n", turn="opp")
     assert res.status == "pass", res.open_choice
     assert "803.3" not in res.game.trace.cited()
     # 803.4: after the break the triggers already waiting still resolve (you, opp, you), then nothing loops
     assert sum(c.copies for c in res.game.state.cards.values() if c.token) == 3
 
 
-OPTIONAL = """
-p1:
-  name: P1
-  owner: you
-  zone: units
-  type: reinforcement
-  abilities:
-    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{may: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}]}
-p2:
-  name: P2
-  owner: opp
-  zone: units
-  type: reinforcement
-  abilities:
-    - {kind: triggered, when: {event: enters, card: {type: unit, controller: opponent}}, do: [{may: [{create: {token: {name: G, power: 1, health: 1}, under: you}}]}]}
-r: {name: R, owner: opp, zone: hand, type: reinforcement, power: 1, health: 1, play: {do: []}}
-"""
-
-
 def test_803_2_optional_loop_smallest_number_and_no_continuing() -> None:
     # 803.2: one complete demonstration (you may, opp may: two answers), the numbers, then the loop ends before opp's
     # optional action: your trigger already on the chain still asks you (a third answer); opp cannot continue it.
     may = "- {may: true}\n" * 3
-    res = make(OPTIONAL, "- {play: r, by: opp}\n- resolve_all\n", may + "- {by: you, loop: 10}\n- {by: opp, loop: 3}\n", turn="opp")
+    res = ENGINE.run(OPTIONAL, "- {play: r, by: opp}\n- resolve_all\n", may + "- {by: you, loop: 10}\n- {by: opp, loop: 3}\n", turn="opp")
     assert res.status == "pass", (res.open_choice, res.unused)
     assert "803.2" in res.game.trace.cited()
     step = next(s for s in res.game.trace.steps if s.kind == "loop_optional")
@@ -661,7 +642,7 @@ soft:
   play: {continuous: true, do: []}
   abilities: [{kind: replacement, replace: {event: damage, to: {type: unit, controller: you}, instead: [{damage: {to: event, amount: 1}}]}}]
 """
-    res = make(UNIT + soft + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
+    res = ENGINE.run(UNIT + soft + _bolt(amount=3), "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n")
     assert res.status == "pass", res.checked
     assert res.game.state.cards["u"].damage == 1
     assert [s.kind for s in res.game.trace.steps].count("replaced_instead") == 1

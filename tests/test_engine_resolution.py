@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_engine_targets import BOLT, UNITS, make, options
+from builder import BOLT, ENGINE, UNITS, options
 
 DECK = "yd1: {name: YD1, owner: you, zone: deck, type: reinforcement}\nyd2: {name: YD2, owner: you, zone: deck, type: reinforcement}\n"
 
@@ -30,7 +30,7 @@ w2:
   health: 3
   abilities: [{kind: triggered, when: {event: used, player: you}, do: []}]
 """
-    return make(cards, "- {play: bolt}\n", "- {for: bolt, target: a}\n" + order)
+    return ENGINE.run(cards, "- {play: bolt}\n", "- {for: bolt, target: a}\n" + order)
 
 
 def test_a_player_orders_their_own_waiting_triggers() -> None:
@@ -41,7 +41,7 @@ def test_a_player_orders_their_own_waiting_triggers() -> None:
 
 
 def test_the_turn_player_gets_priority_after_a_resolution() -> None:
-    res = make(UNITS + BOLT.replace("owner: you", "owner: opp"), "- {play: bolt, by: opp}\n- resolve\n", "- {target: a}\n")
+    res = ENGINE.run(UNITS + BOLT.replace("owner: you", "owner: opp"), "- {play: bolt, by: opp}\n- resolve\n", "- {target: a}\n")
     assert res.game.state.priority == "you"  # opp added and resolved it; you are the turn player (709.2h)
     assert "709.2h" in res.game.trace.cited()
 
@@ -56,10 +56,10 @@ loot:
   play:
     do: [{discard: {player: you, count: 1}, if_you_do: [{draw: {player: you, count: 2}}]}]
 """
-    empty = make(cards, "- {play: loot}\n- resolve_all\n")
+    empty = ENGINE.run(cards, "- {play: loot}\n- resolve_all\n")
     assert empty.status == "pass" and len(empty.game.state.in_zone("hand", "you")) == 0
     assert any(s.kind == "if_you_do_no" for s in empty.game.trace.steps)
-    full = make(cards + "h1: {name: H1, owner: you, zone: hand, type: reinforcement}\n", "- {play: loot}\n- resolve_all\n")
+    full = ENGINE.run(cards + "h1: {name: H1, owner: you, zone: hand, type: reinforcement}\n", "- {play: loot}\n- resolve_all\n")
     assert len(full.game.state.in_zone("hand", "you")) == 2 and "709.2f" in full.game.trace.cited()
 
 
@@ -74,7 +74,7 @@ opt:
     do: [{may: [{discard: {player: you, count: 2}}, {draw: {player: you, count: 2}}]}]
 h1: {name: H1, owner: you, zone: hand, type: reinforcement}
 """
-    res = make(cards, "- {play: opt}\n- resolve_all\n")
+    res = ENGINE.run(cards, "- {play: opt}\n- resolve_all\n")
     assert res.status == "pass"  # no `may` question: one card cannot pay a discard of two (712.7)
     assert any(s.kind == "may_unable" for s in res.game.trace.steps)
 
@@ -96,7 +96,7 @@ brute:
   enters: {exhausted: true, counters: {power: 2}}
   play: {}
 """
-    res = make(cards, "- {play: gear}\n- resolve\n- {play: brute}\n- resolve\n")
+    res = ENGINE.run(cards, "- {play: gear}\n- resolve\n- {play: brute}\n- resolve\n")
     st = res.game.state
     assert st.cards["gear"].zone == "commander"  # 710.1b: equipment goes to the commander zone
     assert st.cards["brute"].zone == "units" and st.cards["brute"].exhausted and st.cards["brute"].counters == {"power": 2}
@@ -114,7 +114,7 @@ seer:
   play: {}
   abilities: [{kind: as_enters, text: 进场时抓一张牌, do: [{draw: {player: you, count: 1}}]}]
 """
-    res = make(cards, "- {play: seer}\n- resolve\n")
+    res = ENGINE.run(cards, "- {play: seer}\n- resolve\n")
     assert len(res.game.state.in_zone("hand", "you")) == 1 and not res.game.state.chain
     assert "710.1a" in res.game.trace.cited()
 
@@ -124,7 +124,7 @@ def test_uniqueness_conflict_on_entering() -> None:
 cap1: {name: Captain, owner: you, zone: units, type: reinforcement, health: 3, status: [unique]}
 cap2: {name: Captain, owner: you, zone: hand, type: reinforcement, health: 3, status: [unique], play: {}}
 """
-    res = make(cards, "- {play: cap2}\n- resolve\n", "- {unique: cap2}\n")
+    res = ENGINE.run(cards, "- {play: cap2}\n- resolve\n", "- {unique: cap2}\n")
     st = res.game.state
     assert st.cards["cap2"].zone == "units" and st.cards["cap1"].zone == "salvage"
     assert "710.1e" in res.game.trace.cited()
@@ -144,7 +144,7 @@ negate:
 
 def test_interrupting_a_card_link_puts_it_into_the_salvage_base_without_refund() -> None:
     cards = UNITS + BOLT.replace("  play:\n", "  cost: 2\n  play:\n") + NEGATE
-    res = make(cards, "- {play: bolt}\n- {play: negate, by: opp}\n- resolve_all\n", "- {for: bolt, target: a}\n")
+    res = ENGINE.run(cards, "- {play: bolt}\n- {play: negate, by: opp}\n- resolve_all\n", "- {for: bolt, target: a}\n")
     st = res.game.state
     assert st.cards["bolt"].zone == "salvage" and st.cards["a"].damage == 0 and st.pools["you"] == 3
     assert {"711.1", "711.2"} <= res.game.trace.cited()
@@ -160,10 +160,10 @@ pinger:
   health: 3
   abilities: [{kind: activated, do: [{draw: {player: you, count: 1}}]}]
 """ + NEGATE + NEGATE.replace("negate:", "negate_all:").replace("{on_chain: true}", "{on_chain: true, effects: true}").replace("owner: opp", "owner: opp\n  cost: 0") + DECK
-    plain = make(cards, "- {use: pinger}\n- {play: negate, by: opp}\n- resolve_all\n")
+    plain = ENGINE.run(cards, "- {use: pinger}\n- {play: negate, by: opp}\n- resolve_all\n")
     assert plain.game.state.cards["negate"].zone == "hand"  # no legal target: rewound (711.3, 707.2)
     assert len(plain.game.state.in_zone("hand", "you")) == 1
-    wide = make(cards, "- {use: pinger}\n- {play: negate_all, by: opp}\n- resolve_all\n")
+    wide = ENGINE.run(cards, "- {use: pinger}\n- {play: negate_all, by: opp}\n- resolve_all\n")
     assert len(wide.game.state.in_zone("hand", "you")) == 0
 
 
@@ -179,7 +179,7 @@ sweep:
 a: {name: A, owner: opp, zone: units, type: reinforcement, health: 3}
 h: {name: H, owner: opp, zone: hand, type: reinforcement, health: 3}
 """
-    res = make(cards, "- {play: sweep}\n- resolve\n")
+    res = ENGINE.run(cards, "- {play: sweep}\n- resolve\n")
     assert res.game.state.cards["a"].damage == 1 and res.game.state.cards["h"].damage == 0
 
 
@@ -193,10 +193,10 @@ refill:
   play:
     do: [{draw_until: {player: you, hand: 2}}]
 """
-    drew = make(cards, "- {play: refill}\n- resolve\n")
+    drew = ENGINE.run(cards, "- {play: refill}\n- resolve\n")
     assert len(drew.game.state.in_zone("hand", "you")) == 2
-    met = make(cards + "h1: {name: H1, owner: you, zone: hand, type: reinforcement}\nh2: {name: H2, owner: you, zone: hand, type: reinforcement}\n",
-               "- {play: refill}\n- resolve\n")
+    met = ENGINE.run(cards + "h1: {name: H1, owner: you, zone: hand, type: reinforcement}\nh2: {name: H2, owner: you, zone: hand, type: reinforcement}\n",
+                     "- {play: refill}\n- resolve\n")
     assert len(met.game.state.in_zone("hand", "you")) == 2 and any(s.kind == "draw_until_met" for s in met.game.trace.steps)
     assert "713.2" in met.game.trace.cited()
 
@@ -215,10 +215,10 @@ y2: {name: Y2, owner: you, zone: hand, type: reinforcement}
 o1: {name: O1, owner: opp, zone: hand, type: reinforcement}
 o2: {name: O2, owner: opp, zone: hand, type: reinforcement}
 """
-    mine = make(cards, "- {play: purge}\n- resolve\n", turn="you")
+    mine = ENGINE.run(cards, "- {play: purge}\n- resolve\n", turn="you")
     assert mine.open_choice.player == "you"
-    theirs = make(cards.replace("owner: you\n  zone: hand\n  type: ability", "owner: opp\n  zone: hand\n  type: ability"),
-                  "- {play: purge, by: opp}\n- resolve\n", turn="opp")
+    theirs = ENGINE.run(cards.replace("owner: you\n  zone: hand\n  type: ability", "owner: opp\n  zone: hand\n  type: ability"),
+                        "- {play: purge, by: opp}\n- resolve\n", turn="opp")
     assert theirs.open_choice.player == "opp"  # 802.1: the turn player decides first
     assert "802.1" in theirs.game.trace.cited()
 
@@ -234,7 +234,7 @@ mark:
     targets: [{filter: {type: unit}}]
     do: [{damage: {to: target, amount: 1}}, {exhaust: that}]
 """
-    res = make(cards, "- {play: mark}\n- resolve\n", "- {target: b}\n")
+    res = ENGINE.run(cards, "- {play: mark}\n- resolve\n", "- {target: b}\n")
     st = res.game.state
     assert st.cards["b"].exhausted and not st.cards["a"].exhausted and "712.3a" in res.game.trace.cited()
 

@@ -7,10 +7,11 @@ engine was run.
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
+from typing import Callable
 
 import pytest
+from builder import REVIEW, refused
 
 from judge.games import games_with_engine, load_game
 from judge.scenario.loader import ScenarioError, load_file, load_text
@@ -18,35 +19,6 @@ from judge.scenario.runner import Result, run, run_branches
 
 ROOT = Path(__file__).resolve().parents[1]
 RISE = sorted((ROOT / "scenarios" / "rise").glob("*.yaml"))
-
-
-def make(cards: str, actions: str, choices: str = "", game: str = "rise", players: str = "", expect: str = "",
-         status: str | None = "pass") -> Result:
-    """A small scenario of ``game`` (cards indented under `cards:`), run; it must end with ``status`` (unless None)."""
-    res = run(load_text(text_of(cards, actions, choices, game, players, expect), "<test>"))
-    if status is not None:
-        assert res.status == status, (res.status, res.open_choice, [(c.expect, c.actual) for c in res.checked if not c.ok])
-    return res
-
-
-def text_of(cards: str, actions: str, choices: str = "", game: str = "rise", players: str = "", expect: str = "") -> str:
-    block = lambda name, body: (f"{name}:\n" + textwrap.indent(textwrap.dedent(body), "  ")) if body.strip() else ""  # noqa: E731
-    return (f"game: {game}\ntitle: t\n"
-            f"players: [{{id: you, resources: 9}}, {{id: opp, resources: 9}}{players}]\n"
-            "turn: you\n" + block("cards", cards) + block("actions", actions) + block("choices", choices) + block("expect", expect))
-
-
-def load_error(text: str) -> ScenarioError:
-    """The load error of ``text``, worded in English (the tests below look for the key names it quotes)."""
-    from judge.locale import set_lang
-
-    set_lang("en")
-    try:
-        with pytest.raises(ScenarioError) as info:
-            load_text(text, "f.yaml")
-    finally:
-        set_lang(None)
-    return info.value
 
 
 # --- 709.2f / 417.5b: "if you do" after a replaced action ---------------------------------------------------------
@@ -63,7 +35,7 @@ SANGUO_DISCARD = """
 def test_in_sanguo_if_you_do_refers_to_the_event_that_replaced_the_action() -> None:
     """417.5b: 「其中「若你如此作」一詞系指是否要作Y事件，并不去考慮該決定實際上會引致哪個事件。若Y又被另一事件完全替代或
     部分替代，則「若你如此作」一詞將指代替了Y的事件。」 The discard is replaced (the card is exiled): you still draw."""
-    res = make(SANGUO_DISCARD, "- {play: study}\n- resolve_all\n", game="sanguo")
+    res = REVIEW.run(SANGUO_DISCARD, "- {play: study}\n- resolve_all\n", game="sanguo")
     assert res.game is not None
     st = res.game.state
     assert st.cards["h1"].zone == "exile"
@@ -82,7 +54,7 @@ def test_in_rise_a_replaced_damage_packet_is_an_action_not_done() -> None:
           abilities: [{kind: replacement, text: 防止将对其造成的1点损伤, replace: {event: damage, to: self, prevent: 1}}]}
     d1: {name: 卡组, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: zap}\n- resolve_all\n", "- {for: zap, target: foe}\n")
+    res = REVIEW.run(cards, "- {play: zap}\n- resolve_all\n", "- {for: zap, target: foe}\n")
     assert res.game is not None
     assert res.game.state.cards["foe"].damage == 1
     assert res.game.state.cards["d1"].zone == "deck"
@@ -102,7 +74,7 @@ def test_a_replaced_discard_is_not_counted_as_discarded() -> None:
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     d2: {name: 卡组2, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: purge}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: purge}\n- resolve_all\n")
     assert res.game is not None
     st = res.game.state
     assert (st.cards["h1"].zone, st.cards["h2"].zone) == ("vortex", "salvage")
@@ -131,8 +103,8 @@ def test_a_replacement_of_moves_into_a_zone_and_a_trigger_on_returning_to_hand()
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     d2: {name: 卡组2, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: kill}\n- resolve_all\n- {play: bounce}\n- resolve_all\n",
-               "- {for: kill, target: a}\n- {for: bounce, target: b}\n")
+    res = REVIEW.run(cards, "- {play: kill}\n- resolve_all\n- {play: bounce}\n- resolve_all\n",
+                     "- {for: kill, target: a}\n- {for: bounce, target: b}\n")
     assert res.game is not None
     st = res.game.state
     assert st.cards["a"].zone == "vortex"  # destroyed: it would have gone to the salvage base
@@ -155,7 +127,7 @@ def test_a_discard_triggers_discarded_and_a_play_from_the_hand_does_not() -> Non
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     d2: {name: 卡组2, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: mine}\n- resolve_all\n- {play: loot, by: opp}\n- resolve_all\n", "- {for: mine, discard: [yh]}\n")
+    res = REVIEW.run(cards, "- {play: mine}\n- resolve_all\n- {play: loot, by: opp}\n- resolve_all\n", "- {for: mine, discard: [yh]}\n")
     assert res.game is not None
     st = res.game.state
     assert (st.cards["oh"].zone, st.cards["yh"].zone) == ("salvage", "salvage")
@@ -170,7 +142,7 @@ def test_a_card_entering_from_a_zone_triggers_an_ability_that_names_that_zone() 
                          do: [{draw: {player: you, count: 1}}]}]}
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: scout}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: scout}\n- resolve_all\n")
     assert res.game is not None
     assert res.game.state.cards["d1"].zone == "hand"
 
@@ -184,11 +156,11 @@ def test_a_card_entering_from_a_zone_triggers_an_ability_that_names_that_zone() 
 ])
 def test_a_trigger_key_its_event_does_not_carry_is_a_load_error_naming_it(bad: str, key: str) -> None:
     """Issue 16: a filter key the engine does not honour in that place is a load error naming the key."""
-    text = text_of(f"""
+    text = REVIEW.text(f"""
     c: {{name: c, owner: you, zone: units, type: reinforcement, power: 1, health: 1,
         abilities: [{{kind: triggered, {bad}, do: [{{draw: {{player: you, count: 1}}}}]}}]}}
     """, "- resolve_all\n")
-    e = load_error(text)
+    e = refused(text, lang="en")
     assert f"`{key}`" in e.message
     assert e.line == next(i for i, line in enumerate(text.splitlines(), 1) if "abilities:" in line)
 
@@ -200,25 +172,25 @@ def test_a_trigger_key_its_event_does_not_carry_is_a_load_error_naming_it(bad: s
     ("{event: damage, entering: hand, prevent: 1}", "entering"),
 ])
 def test_a_replacement_key_its_event_does_not_have_is_a_load_error_naming_it(bad: str, key: str) -> None:
-    text = text_of(f"""
+    text = REVIEW.text(f"""
     c: {{name: c, owner: you, zone: units, type: reinforcement, power: 1, health: 1,
         abilities: [{{kind: replacement, replace: {bad}}}]}}
     """, "- resolve_all\n")
-    e = load_error(text)
+    e = refused(text, lang="en")
     assert f"`{key}`" in e.message
 
 
 def test_a_replacement_ability_naming_a_card_by_id_and_a_zone_in_a_target_description_are_load_errors() -> None:
     """An ability's replacement has no targets to bind: `to: guard` would never match; a target slot names its zones
     with `zones:` — a `zone:` in its description would be ignored."""
-    e = load_error(text_of("""
+    e = refused(REVIEW.text("""
     c: {name: c, owner: you, zone: units, type: reinforcement, abilities: [{kind: replacement, replace: {to: guard, prevent: 1}}]}
     guard: {name: g, owner: you, zone: units, type: reinforcement}
-    """, "- resolve_all\n"))
+    """, "- resolve_all\n"), lang="en")
     assert "`to: guard`" in e.message
-    e = load_error(text_of("""
+    e = refused(REVIEW.text("""
     c: {name: c, owner: you, zone: hand, type: ability, play: {targets: [{filter: {zone: salvage}}], do: [{destroy: target}]}}
-    """, "- resolve_all\n"))
+    """, "- resolve_all\n"), lang="en")
     assert "`zone`" in e.message and "zones:" in e.message
 
 
@@ -245,7 +217,7 @@ def test_a_card_that_left_is_read_with_the_effects_that_applied_to_it_then() -> 
     """712.3b: 「如果信息是从‘该援军’……上读取，该信息便会相应地对该卡牌最后一次在场时进行读取。」 老兵 has power 2 + 1 from
     战旗 on the field. Its own "if 该援军's power is 3 or more" condition and 观察者's trigger on "a reinforcement with
     power 3 or more is destroyed" both read power 3: two cards are drawn (with printed power 2, none would be)."""
-    res = make(LEFT, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: veteran}\n- {by: you, order: [veteran, watcher]}\n")
+    res = REVIEW.run(LEFT, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: veteran}\n- {by: you, order: [veteran, watcher]}\n")
     assert res.game is not None
     st = res.game.state
     assert st.cards["veteran"].zone == "salvage"
@@ -261,7 +233,7 @@ def test_a_card_that_left_keeps_the_effects_of_its_own_abilities_as_it_was_then(
              abilities: [{kind: continuous, text: 你队伍中的援军具有战斗力+1, affects: {each: {type: reinforcement, controller: you}}, power: 1}]}
 """, "")
     cards = cards.replace("abilities: [{kind: triggered, text: 当该援军被摧毁时", "abilities: [{kind: continuous, text: 该援军具有战斗力+1, affects: self, power: 1},\n                          {kind: triggered, text: 当该援军被摧毁时")
-    res = make(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: veteran}\n")
+    res = REVIEW.run(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: veteran}\n")
     assert res.game is not None
     st = res.game.state
     assert res.game.chars(st.cards["veteran"])["power"] == 2
@@ -274,7 +246,7 @@ def test_named_by_its_card_id_the_card_is_read_where_it_is_now() -> None:
     cards = LEFT.replace("do: [{draw: {player: you, count: 1}}]}]}\n    banner", "do: [{draw: {player: you, count: {power: veteran}}}]}]}\n    banner")
     cards = cards.replace(", if: {matches: {card: self, filter: {power: {gte: 3}}}}", "")
     cards = cards.replace("watcher: {name: 观察者, owner: you, zone: commander", "watcher: {name: 观察者, owner: you, zone: salvage")
-    res = make(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: veteran}\n")
+    res = REVIEW.run(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: veteran}\n")
     assert res.game is not None
     assert [res.game.state.cards[d].zone for d in ("d1", "d2", "d3")] == ["hand", "hand", "deck"]
 
@@ -299,7 +271,7 @@ def test_no_order_is_asked_when_every_order_gives_the_same_total() -> None:
     a: {name: 甲, owner: you, zone: commander, type: ability, abilities: [{kind: cost_modifier, applies: {type: ability}, reduce: 1}]}
     b: {name: 乙, owner: you, zone: commander, type: ability, abilities: [{kind: cost_modifier, applies: {type: ability}, reduce: 2}]}
     """
-    res = make(cards, "- {play: blast}\n")
+    res = REVIEW.run(cards, "- {play: blast}\n")
     assert res.status == "pass" and res.game is not None
     assert res.game.state.pools["you"] == 9 - 2
 
@@ -319,14 +291,14 @@ def test_an_answer_the_rules_refuse_is_expected_with_the_legal_options() -> None
     """706.1: 「不能选择不符合目标说明，或是场上具有‘不能被指定’的卡牌为目标。」 Targeting 幽灵 is refused; the legal options
     of "目标对方单位" are 步兵 and 食人魔; the next answer (步兵) is used."""
     choices = "- {for: bolt, target: ghost, illegal: true}\n- {for: bolt, target: grunt}\n"
-    res = make(REFUSED, "- {play: bolt}\n- resolve_all\n", choices,
-               expect="- {refused: bolt, legal: [grunt, ogre]}\n- {card: grunt, damage: 2}\n- {card: ghost, damage: 0}\n")
+    res = REVIEW.run(REFUSED, "- {play: bolt}\n- resolve_all\n", choices,
+                     expect="- {refused: bolt, legal: [grunt, ogre]}\n- {card: grunt, damage: 2}\n- {card: ghost, damage: 0}\n")
     assert res.status == "pass", [(c.expect, c.actual) for c in res.checked if not c.ok]
-    res = make(REFUSED, "- {play: bolt}\n- resolve_all\n", choices, expect="- {refused: bolt, legal: [grunt, ghost, ogre]}\n",
-               status=None)
+    res = REVIEW.run(REFUSED, "- {play: bolt}\n- resolve_all\n", choices, expect="- {refused: bolt, legal: [grunt, ghost, ogre]}\n",
+                     status=None)
     assert res.status == "fail"
-    res = make(REFUSED, "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: grunt}\n", expect="- {refused: bolt}\n",
-               status=None)
+    res = REVIEW.run(REFUSED, "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: grunt}\n", expect="- {refused: bolt}\n",
+                     status=None)
     assert res.status == "fail"  # nothing was refused
 
 
@@ -364,8 +336,8 @@ def test_an_illegal_answer_the_rules_accept_fails_the_run() -> None:
     grunt: {name: 步兵, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     ogre: {name: 食人魔, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     """
-    res = make(cards, "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: grunt, illegal: true}\n",
-               expect="- {card: grunt, damage: 1}\n", status=None)
+    res = REVIEW.run(cards, "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: grunt, illegal: true}\n",
+                     expect="- {card: grunt, damage: 1}\n", status=None)
     assert res.status == "fail"
     assert [c.actual for c in res.checked if not c.ok] == ["accepted: the rules allow this answer"]
 
@@ -387,10 +359,10 @@ UNCITED = {"setup", "initial_link", "initial_trigger"}  # the file's starting po
 
 
 @pytest.mark.parametrize("path", RISE, ids=[p.stem for p in RISE])
-def test_every_step_cites_its_rule_or_says_no_rule_of_the_document_governs_it(path: Path) -> None:
+def test_every_step_cites_its_rule_or_says_no_rule_of_the_document_governs_it(path: Path, bundled_run: Callable[[Path], Result]) -> None:
     """Issue 16: steps governed by a rule in the corpus cite it; steps governed by none say so (lethal damage, attack
     declarations, passing and receiving priority, the turn's draw are outside 崛起's 706–719 and 802–803)."""
-    res = run(load_file(path))
+    res = bundled_run(path)
     assert res.game is not None
     bare = [s.kind for s in res.game.trace.steps if not s.cites and not s.outside and s.kind not in UNCITED]
     assert not bare
@@ -410,33 +382,33 @@ THREE = ", {id: third, resources: 9}"
 
 @pytest.mark.parametrize("step", ["{draw: {player: opponent, count: 1}}", "{create: {token: {name: t}, under: opponent}}"])
 def test_opponent_naming_one_player_with_three_players_is_a_load_error(step: str) -> None:
-    text = text_of(f"c: {{name: c, owner: you, zone: hand, type: ability, play: {{do: [{step}]}}}}\n", "- {play: c}\n", players=THREE)
-    e = load_error(text)
+    text = REVIEW.text(f"c: {{name: c, owner: you, zone: hand, type: ability, play: {{do: [{step}]}}}}\n", "- {play: c}\n", more_players=THREE)
+    e = refused(text, lang="en")
     assert "opponent" in e.message and "which" in e.message
-    load_text(text_of(f"c: {{name: c, owner: you, zone: hand, type: ability, play: {{do: [{step}]}}}}\n", "- {play: c}\n"), "f.yaml")
+    load_text(REVIEW.text(f"c: {{name: c, owner: you, zone: hand, type: ability, play: {{do: [{step}]}}}}\n", "- {play: c}\n"), "f.yaml")
 
 
 def test_a_mode_chosen_by_the_opponent_with_three_players_is_a_load_error() -> None:
-    text = text_of("""
+    text = REVIEW.text("""
     c: {name: c, owner: you, zone: hand, type: ability,
         play: {modes: {choose: 1, chooser: opponent, options: [{do: []}, {do: []}]}}}
-    """, "- {play: c}\n", players=THREE)
-    assert "chooser" in load_error(text).message
+    """, "- {play: c}\n", more_players=THREE)
+    assert "chooser" in refused(text, lang="en").message
 
 
 def test_opponent_as_a_description_stays_valid_with_three_players() -> None:
     """`controller: opponent` in a description and a trigger's `player: opponent` mean any opponent."""
-    text = text_of("""
+    text = REVIEW.text("""
     c: {name: c, owner: you, zone: hand, type: ability, play: {targets: [{filter: {controller: opponent}}], do: [{destroy: target}]}}
     w: {name: w, owner: you, zone: units, type: reinforcement, abilities: [{kind: triggered, when: {event: draw, player: opponent}, do: []}]}
-    """, "- resolve_all\n", players=THREE)
+    """, "- resolve_all\n", more_players=THREE)
     load_text(text, "f.yaml")
 
 
 def test_the_engine_refuses_an_ambiguous_opponent_too() -> None:
     """Past the loader (a file built in code), the engine still refuses to pick one of several opponents."""
-    sc = load_text(text_of("c: {name: c, owner: you, zone: hand, type: ability, play: {do: [{draw: {player: opponent}}]}}\n",
-                           "- {play: c}\n- resolve_all\n"), "f.yaml")
+    sc = load_text(REVIEW.text("c: {name: c, owner: you, zone: hand, type: ability, play: {do: [{draw: {player: opponent}}]}}\n",
+                               "- {play: c}\n- resolve_all\n"), "f.yaml")
     sc.data["players"].append({"id": "third"})
     with pytest.raises(ScenarioError, match="opp、third"):  # the message lists the opponents
         run(sc)
@@ -456,7 +428,7 @@ def test_a_target_that_left_and_came_back_is_another_card() -> None:
     blink: {name: 闪回, owner: opp, zone: hand, type: ability, play: {targets: [{filter: {type: unit}}],
             do: [{move: {card: target, to: hand}}, {move: {card: grunt, to: units}}]}}
     """
-    res = make(cards, "- {play: bolt}\n- {play: blink, by: opp}\n- resolve_all\n", "- {for: bolt, target: grunt}\n- {for: blink, target: grunt}\n")
+    res = REVIEW.run(cards, "- {play: bolt}\n- {play: blink, by: opp}\n- resolve_all\n", "- {for: bolt, target: grunt}\n- {for: blink, target: grunt}\n")
     assert res.game is not None
     assert res.game.state.cards["grunt"].zone == "units" and res.game.state.cards["grunt"].damage == 0
     assert ("bolt", "interrupted") in [(src, o) for _, src, o in res.game.resolved]
@@ -470,7 +442,7 @@ def test_the_number_of_targets_offered_is_at_most_the_legal_targets() -> None:
              play: {targets: [{filter: {type: unit}, count: {up_to: 3}}], do: [{damage: {to: target, amount: 1}}]}}
     grunt: {name: 步兵, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     """
-    res = make(cards, "- {play: volley}\n", status="stopped")
+    res = REVIEW.run(cards, "- {play: volley}\n", status="stopped")
     assert res.status == "stopped" and res.open_choice is not None
     assert (res.open_choice.kind, tuple(res.open_choice.options)) == ("count", (0, 1))
 
@@ -483,7 +455,7 @@ def test_distributing_less_than_one_to_each_target_cannot_be_announced() -> None
     a: {name: 甲, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     b: {name: 乙, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     """
-    res = make(cards, "- {play: spread}\n", "- {for: spread, target: [a, b]}\n")
+    res = REVIEW.run(cards, "- {play: spread}\n", "- {for: spread, target: [a, b]}\n")
     assert res.game is not None
     assert [s.kind for s in res.game.trace.steps if s.kind == "rewind"] == ["rewind"]
     assert res.game.state.cards["spread"].zone == "hand" and not res.game.state.chain
@@ -498,7 +470,7 @@ def test_moving_between_zones_of_the_field_is_not_leaving_it() -> None:
     bury: {name: 埋藏, owner: you, zone: hand, type: ability, play: {do: [{move: {card: ward, to: resources, face: down}}]}}
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: bury}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: bury}\n- resolve_all\n")
     assert res.status == "pass" and res.game is not None
     assert res.game.state.cards["ward"].zone == "resources" and res.game.state.cards["d1"].zone == "deck"
     assert "trigger_fires" not in [s.kind for s in res.game.trace.steps]
@@ -512,8 +484,8 @@ def test_a_this_turn_prevention_and_a_this_turn_ability_end_with_the_turn() -> N
              do: [{prevent: {to: target, until: turn, text: 本回合防止将对其造成的所有损伤}},
                   {grant: {to: target, until: turn, text: "[消耗]->抓一张牌", ability: {kind: activated, cost: {exhaust: true}, do: [{draw: {player: you}}]}}}]}}
     """
-    res = make(cards, "- {play: shield, by: opp}\n- resolve_all\n- end_turn\n- {play: bolt}\n- resolve_all\n",
-               "- {for: shield, target: grunt}\n- {for: bolt, target: grunt}\n")
+    res = REVIEW.run(cards, "- {play: shield, by: opp}\n- resolve_all\n- end_turn\n- {play: bolt}\n- resolve_all\n",
+                     "- {for: shield, target: grunt}\n- {for: bolt, target: grunt}\n")
     assert res.game is not None
     grunt = res.game.state.cards["grunt"]
     assert (grunt.damage, len(grunt.granted)) == (2, 0)
@@ -530,7 +502,7 @@ def test_a_group_effect_leaves_cards_off_the_field_alone() -> None:
             abilities: [{kind: activated, zones: [salvage], text: 从救助基地：抓一张牌, do: [{draw: {player: you, count: 1}}]}]}
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: hush, by: opp}\n- resolve_all\n- {use: ghost}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: hush, by: opp}\n- resolve_all\n- {use: ghost}\n- resolve_all\n")
     assert res.game is not None and res.game.state.cards["d1"].zone == "hand"
 
 
@@ -543,7 +515,7 @@ def test_damage_to_a_card_off_the_field_does_not_happen_and_is_not_prevented() -
     aegis: {name: 庇护, owner: you, zone: commander, type: ability,
             abilities: [{kind: replacement, text: 防止将对你的援军造成的所有损伤, replace: {event: damage, to: {type: reinforcement, controller: you}, prevent: all}}]}
     """
-    res = make(cards, "- {play: zap}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: zap}\n- resolve_all\n")
     assert res.game is not None
     kinds = [s.kind for s in res.game.trace.steps]
     assert "prevented" not in kinds and "damage" not in kinds and res.game.state.cards["lost"].damage == 0
@@ -557,7 +529,7 @@ def test_that_unit_is_the_last_one_mentioned() -> None:
             do: [{ready: target}, {counters: {card: that, kind: power, amount: 1}}]}}
     grunt: {name: 步兵, owner: you, zone: units, type: reinforcement, power: 1, health: 3, exhausted: true}
     """
-    res = make(cards, "- {play: rouse}\n- resolve_all\n", "- {for: rouse, target: grunt}\n")
+    res = REVIEW.run(cards, "- {play: rouse}\n- resolve_all\n", "- {for: rouse, target: grunt}\n")
     assert res.game is not None
     grunt = res.game.state.cards["grunt"]
     assert (grunt.exhausted, grunt.counters) == (False, {"power": 1})
@@ -571,7 +543,7 @@ def test_zero_damage_is_no_damage_and_triggers_nothing() -> None:
           abilities: [{kind: triggered, text: 本部隊受到傷害時，其操控者摸一張牌, when: {event: damaged, card: self}, do: [{draw: {player: you, count: 1}}]}]}
     od: {name: 對手牌庫, owner: opp, zone: deck, type: troop}
     """
-    res = make(cards, "- {play: poke}\n- resolve_all\n", "- {for: poke, target: foe}\n", game="sanguo")
+    res = REVIEW.run(cards, "- {play: poke}\n- resolve_all\n", "- {for: poke, target: foe}\n", game="sanguo")
     assert res.game is not None
     assert res.game.state.cards["od"].zone == "deck"
     assert "damage" not in [s.kind for s in res.game.trace.steps]
@@ -584,7 +556,7 @@ def test_two_players_may_each_control_a_unique_card_of_one_name() -> None:
     mine: {name: 马丁·威尔逊舰长, owner: you, zone: units, type: reinforcement, power: 6, health: 8, status: [unique]}
     theirs: {name: 马丁·威尔逊舰长, owner: opp, zone: hand, type: reinforcement, power: 6, health: 8, status: [unique], play: {do: []}}
     """
-    res = make(cards, "- {play: theirs, by: opp}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: theirs, by: opp}\n- resolve_all\n")
     assert res.game is not None
     st = res.game.state
     assert (st.cards["mine"].zone, st.cards["theirs"].zone) == ("units", "units")
@@ -600,7 +572,7 @@ def test_too_few_legal_targets_rewinds_saying_so() -> None:
            play: {targets: [{filter: {type: unit}, count: 2}], do: [{damage: {to: target, amount: 1}}]}}
     grunt: {name: 步兵, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     """
-    res = make(cards, "- {play: twin}\n")
+    res = REVIEW.run(cards, "- {play: twin}\n")
     assert res.game is not None
     rewind = [s for s in res.game.trace.steps if s.kind == "rewind"]
     assert len(rewind) == 1 and rewind[0].args["reason"] == load_game("rise").text("why_few_targets")
@@ -625,7 +597,7 @@ ATTACHED = """
 def test_an_ability_on_what_its_card_is_attached_to() -> None:
     """709.2d's example (侵蚀: "被结附者" read from the card it was attached to) — "当被结附者受到损伤时" triggers on damage to
     步兵 (its host), not to 食人魔; "当被结附者被摧毁时" triggers when 步兵 is destroyed, though 标记 falls off it as it goes."""
-    res = make(ATTACHED, "- {play: zap}\n- resolve_all\n- {play: kill}\n- resolve_all\n")
+    res = REVIEW.run(ATTACHED, "- {play: zap}\n- resolve_all\n- {play: kill}\n- resolve_all\n")
     assert res.game is not None
     st = res.game.state
     assert [st.cards[d].zone for d in ("d1", "d2", "d3")] == ["hand", "hand", "deck"]
@@ -654,8 +626,8 @@ PACKETS = """
 def test_a_packet_replacement_meets_only_the_packets_it_names(text: str, match: str, damage: tuple[int, int, int]) -> None:
     """717.1: 「它们会改变这些损伤包中一个或数个提及的属性。」 716.1: it replaces "所注明的事件" only. 射线 deals 2 能量 to its
     target 甲 and 1 射击 to 乙 (not a target); the opponent's 反击 deals 2 能量 to your unit."""
-    res = make(PACKETS.replace("{text}", text).replace("{match}", match),
-               "- {play: ray}\n- resolve_all\n- end_turn\n- {play: hit, by: opp}\n- resolve_all\n", "- {for: ray, target: a}\n")
+    res = REVIEW.run(PACKETS.replace("{text}", text).replace("{match}", match),
+                     "- {play: ray}\n- resolve_all\n- end_turn\n- {play: hit, by: opp}\n- resolve_all\n", "- {for: ray, target: a}\n")
     assert res.game is not None
     st = res.game.state
     assert (st.cards["a"].damage, st.cards["b"].damage, st.cards["mine"].damage) == damage
@@ -663,14 +635,14 @@ def test_a_packet_replacement_meets_only_the_packets_it_names(text: str, match: 
 
 def test_a_player_who_passes_gives_priority_to_the_next_player() -> None:
     """709.1: 「如果所有玩家连续让过优先权……」 — priority passes from player to player; after you pass, the opponent holds it."""
-    res = make("g: {name: g, owner: you, zone: units, type: reinforcement}\n", "- {pass: you}\n", expect="- {priority: opp}\n")
+    res = REVIEW.run("g: {name: g, owner: you, zone: units, type: reinforcement}\n", "- {pass: you}\n", expect="- {priority: opp}\n")
     assert res.game is not None and res.game.state.priority == "opp"
 
 
 # --- the third batch: descriptions, costs, replacements and actions no test guarded ------------------------------------
 def options_of(cards: str, play: str, game: str = "rise") -> tuple[object, ...]:
     """The legal options of the first open choice when ``play`` is played (the run stops there)."""
-    res = make(cards, f"- {{play: {play}}}\n", game=game, status="stopped")
+    res = REVIEW.run(cards, f"- {{play: {play}}}\n", game=game, status="stopped")
     assert res.open_choice is not None
     return tuple(res.open_choice.options)
 
@@ -704,7 +676,7 @@ def test_another_target_unit_is_not_the_source_itself() -> None:
              abilities: [{kind: activated, targets: [{filter: {type: unit, not: self}}], do: [{damage: {to: target, amount: 1}}]}]}
     grunt: {name: 步兵, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
     """
-    res = make(cards, "- {use: gunner}\n- resolve_all\n")  # one legal target: chosen without asking
+    res = REVIEW.run(cards, "- {use: gunner}\n- resolve_all\n")  # one legal target: chosen without asking
     assert res.game is not None
     assert (res.game.state.cards["grunt"].damage, res.game.state.cards["gunner"].damage) == (1, 0)
 
@@ -716,7 +688,7 @@ def test_target_opponent_is_not_yourself() -> None:
             play: {targets: [{player: true, filter: {controller: opponent}}], do: [{draw: {player: target, count: 1}}]}}
     """
     cards += "od: {name: 对手卡组, owner: opp, zone: deck, type: reinforcement}\n"
-    res = make(cards, "- {play: taunt}\n- resolve_all\n")  # one legal target: chosen without asking
+    res = REVIEW.run(cards, "- {play: taunt}\n- resolve_all\n")  # one legal target: chosen without asking
     assert res.game is not None and res.game.state.cards["od"].zone == "hand"
 
 
@@ -728,8 +700,8 @@ def test_an_interrupt_whose_target_left_the_chain_is_interrupted_by_the_game() -
     no1: {name: 否决一, owner: opp, zone: hand, type: ability, play: {targets: [{on_chain: true}], do: [{interrupt: target}]}}
     no2: {name: 否决二, owner: you, zone: hand, type: ability, play: {targets: [{on_chain: true}], do: [{interrupt: target}]}}
     """
-    res = make(cards, "- {play: bolt}\n- {play: no1, by: opp}\n- {play: no2, by: you}\n- resolve_all\n",
-               "- {for: bolt, target: grunt}\n- {for: no1, target: bolt}\n- {for: no2, target: bolt}\n")
+    res = REVIEW.run(cards, "- {play: bolt}\n- {play: no1, by: opp}\n- {play: no2, by: you}\n- resolve_all\n",
+                     "- {for: bolt, target: grunt}\n- {for: no1, target: bolt}\n- {for: no2, target: bolt}\n")
     assert res.game is not None
     assert {src: o for _, src, o in res.game.resolved} == {"no2": "resolved", "bolt": "interrupted", "no1": "interrupted"}
     assert res.game.state.cards["grunt"].damage == 0
@@ -757,7 +729,7 @@ def test_a_destroy_cost_with_nothing_to_destroy_rewinds() -> None:
     tired: {name: 疲兵, owner: you, zone: units, type: reinforcement, power: 1, health: 1, exhausted: true}
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: heroes}\n")
+    res = REVIEW.run(cards, "- {play: heroes}\n")
     assert res.game is not None
     assert "rewind" in [s.kind for s in res.game.trace.steps]
     assert (res.game.state.cards["heroes"].zone, res.game.state.cards["tired"].zone, res.game.state.cards["d1"].zone) == ("hand", "units", "deck")
@@ -775,7 +747,7 @@ def test_a_skipped_draw_does_not_happen_and_triggers_nothing() -> None:
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     od: {name: 对手卡组, owner: opp, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: study}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: study}\n- resolve_all\n")
     assert res.game is not None
     assert (res.game.state.cards["d1"].zone, res.game.state.cards["od"].zone) == ("deck", "deck")
 
@@ -787,7 +759,7 @@ def test_a_replacement_setting_the_amount() -> None:
     ward: {name: 结界, owner: opp, zone: commander, type: ability,
            abilities: [{kind: replacement, text: 将对你的援军造成的损伤改为1点, replace: {event: damage, to: {type: reinforcement, controller: you}, set_amount: 1}}]}
     """
-    res = make(cards, "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: grunt}\n")
+    res = REVIEW.run(cards, "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: grunt}\n")
     assert res.game is not None and res.game.state.cards["grunt"].damage == 1
 
 
@@ -799,7 +771,7 @@ def test_a_replacement_of_your_draws_leaves_the_opponents_alone() -> None:
     gift: {name: 馈赠, owner: you, zone: hand, type: ability, play: {do: [{draw: {player: opponent, count: 1}}]}}
     od: {name: 对手卡组, owner: opp, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: gift}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: gift}\n- resolve_all\n")
     assert res.game is not None and res.game.state.cards["od"].zone == "hand"
 
 
@@ -812,7 +784,7 @@ def test_you_may_ready_only_a_unit_that_can_be_readied() -> None:
     grunt: {name: 步兵, owner: you, zone: units, type: reinforcement, power: 1, health: 3}
     d1: {name: 卡组1, owner: you, zone: deck, type: reinforcement}
     """
-    res = make(cards, "- {play: rally}\n- resolve_all\n", "- {for: rally, target: grunt}\n")
+    res = REVIEW.run(cards, "- {play: rally}\n- resolve_all\n", "- {for: rally, target: grunt}\n")
     assert res.game is not None
     assert "may_unable" in [s.kind for s in res.game.trace.steps] and res.game.state.cards["d1"].zone == "deck"
 
@@ -822,7 +794,7 @@ def test_a_token_put_onto_the_field_under_the_opponent() -> None:
     cards = """
     gift: {name: 赠礼, owner: you, zone: hand, type: ability, play: {do: [{create: {id: pup, token: {name: 幼兽, power: 1, health: 1}, under: opponent}}]}}
     """
-    res = make(cards, "- {play: gift}\n- resolve_all\n", expect="- {card: pup, zone: units, controller: opp}\n- {player: opp, units: 1}\n")
+    res = REVIEW.run(cards, "- {play: gift}\n- resolve_all\n", expect="- {card: pup, zone: units, controller: opp}\n- {player: opp, units: 1}\n")
     assert res.game is not None
 
 
@@ -832,7 +804,7 @@ def test_drawing_from_an_empty_deck_draws_nothing() -> None:
     study: {name: 研读, owner: you, zone: hand, type: ability,
             play: {do: [{draw: {player: you, count: 1}, if_you_do: [{draw: {player: you, count: 1}}]}]}}
     """
-    res = make(cards, "- {play: study}\n- resolve_all\n")
+    res = REVIEW.run(cards, "- {play: study}\n- resolve_all\n")
     assert res.game is not None
     kinds = [s.kind for s in res.game.trace.steps]
     assert "draw_none" in kinds and "if_you_do_no" in kinds
@@ -846,7 +818,7 @@ def test_sacrificing_more_than_you_have_cannot_be_done() -> None:
            play: {do: [{sacrifice: {player: you, filter: {type: unit}, count: 2}, if_not_done: [{lose_life: {player: you, amount: 4}}]}]}}
     one: {name: 步兵, owner: you, zone: battlefield, type: troop, power: 1, health: 1}
     """
-    res = run(load_text(text_of(cards, "- {play: oath}\n- resolve_all\n", game="sanguo").replace("{id: you, resources: 9}", "{id: you, resources: 9, life: 20}"), "<t>"))
+    res = run(load_text(REVIEW.text(cards, "- {play: oath}\n- resolve_all\n", game="sanguo", you="resources: 9, life: 20"), "<t>"))
     assert res.game is not None and res.status == "pass"
     assert (res.game.state.cards["one"].zone, res.game.state.life["you"]) == ("battlefield", 16)
 
@@ -866,7 +838,7 @@ def test_a_tokens_ability_that_works_in_the_graveyard_works_there() -> None:
     d1: {name: 牌庫1, owner: you, zone: deck, type: troop}
     """
     actions = "- {play: call}\n- resolve_all\n- {play: slay}\n- resolve_all\n- {play: loot, by: opp}\n- resolve_all\n"
-    res = make(cards, actions, game="sanguo")  # the token is the only troop: the one legal target
+    res = REVIEW.run(cards, actions, game="sanguo")  # the token is the only troop: the one legal target
     assert res.game is not None
     st = res.game.state
     assert (st.cards["ghost"].zone, st.cards["oh"].zone) == ("graveyard", "graveyard")
@@ -880,9 +852,9 @@ def test_a_players_units_are_those_they_control() -> None:
     courier: {name: 信使, owner: you, controller: opp, zone: units, type: reinforcement, power: 1, health: 1}
     purge: {name: 清除, owner: you, zone: hand, type: ability, play: {targets: [{filter: {type: reinforcement}}], do: [{destroy: target}]}}
     """
-    before = make(cards, "- {play: purge}\n", "- {for: purge, target: courier}\n",
-                  expect="- {player: opp, units: 1}\n- {player: you, units: 0}\n")
+    before = REVIEW.run(cards, "- {play: purge}\n", "- {for: purge, target: courier}\n",
+                        expect="- {player: opp, units: 1}\n- {player: you, units: 0}\n")
     assert before.status == "pass"
-    after = make(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: courier}\n",
-                 expect="- {player: opp, units: 0}\n- {player: you, units: 0}\n- {card: courier, zone: salvage, controller: you}\n")
+    after = REVIEW.run(cards, "- {play: purge}\n- resolve_all\n", "- {for: purge, target: courier}\n",
+                       expect="- {player: opp, units: 0}\n- {player: you, units: 0}\n- {card: courier, zone: salvage, controller: you}\n")
     assert after.status == "pass"

@@ -2,61 +2,14 @@
 
 from __future__ import annotations
 
-import textwrap
+from builder import BOLT, ENGINE, UNITS, options
 
-from judge.scenario.loader import load_text
-from judge.scenario.runner import Result, run
-
-
-def make(cards: str, actions: str, choices: str = "", turn: str = "you", seed: int = 0, you_res: int = 5) -> Result:
-    """Run a small scenario built from YAML snippets (cards indented under `cards:`)."""
-    text = (
-        "game: rise\ntitle: t\n"
-        f"seed: {seed}\n"
-        f"players: [{{id: you, resources: {you_res}}}, {{id: opp, resources: 5}}]\n"
-        f"turn: {turn}\ncards:\n" + textwrap.indent(textwrap.dedent(cards), "  ")
-        + "actions:\n" + textwrap.indent(textwrap.dedent(actions), "  ")
-        + ("choices:\n" + textwrap.indent(textwrap.dedent(choices), "  ") if choices.strip() else "")
-    )
-    return run(load_text(text, "<test>"))
-
-
-def power(res: Result, cid: str) -> int:
-    """A card's current power after the run."""
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["power"]
-
-
-def health(res: Result, cid: str) -> int:
-    """A card's current health after the run."""
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["health"]
-
-
-def options(res: Result) -> list:
-    assert res.status == "stopped" and res.open_choice is not None
-    return list(res.open_choice.options)
-
-
-UNITS = """
-a: {name: A, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
-b: {name: B, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
-"""
-BOLT = """
-bolt:
-  name: Bolt
-  owner: you
-  zone: hand
-  type: ability
-  play:
-    targets: [{filter: {type: unit}}]
-    do: [{damage: {to: target, amount: 1}}]
-"""
+from judge.scenario.runner import Result
 
 
 def test_cannot_be_targeted_is_not_an_option() -> None:
-    res = make(UNITS + "c: {name: C, owner: opp, zone: units, type: reinforcement, health: 3, status: [untargetable]}\n" + BOLT,
-               "- {play: bolt}\n")
+    res = ENGINE.run(UNITS + "c: {name: C, owner: opp, zone: units, type: reinforcement, health: 3, status: [untargetable]}\n" + BOLT,
+                     "- {play: bolt}\n")
     assert options(res) == [("a",), ("b",)]
 
 
@@ -71,8 +24,8 @@ raise:
     targets: [{filter: {type: unit}, zones: [salvage]}]
     do: [{move: {card: target, to: hand}}]
 """
-    assert options(make(cards + BOLT, "- {play: bolt}\n")) == [("a",), ("b",)]
-    only = make(cards, "- {play: raise}\n")  # one legal option: it answers itself
+    assert options(ENGINE.run(cards + BOLT, "- {play: bolt}\n")) == [("a",), ("b",)]
+    only = ENGINE.run(cards, "- {play: raise}\n")  # one legal option: it answers itself
     assert only.status == "pass" and only.game.state.chain[0].targets["target"][0].id == "dead"
 
 
@@ -87,7 +40,7 @@ fork:
     targets: [{name: first, filter: {type: unit}}, {name: second, filter: {type: unit}}]
     do: [{damage: {to: first, amount: 1}}, {damage: {to: second, amount: 2}}]
 """
-    res = make(cards, "- {play: fork}\n", "- {slot: first, target: a}\n")
+    res = ENGINE.run(cards, "- {play: fork}\n", "- {slot: first, target: a}\n")
     assert options(res) == [("b",), ("c",)]
 
 
@@ -102,7 +55,7 @@ negate:
     targets: [{on_chain: true}]
     do: [{interrupt: target}]
 """
-    res = make(cards, "- {play: bolt}\n- {play: negate, by: opp}\n", "- {for: bolt, target: a}\n")
+    res = ENGINE.run(cards, "- {play: bolt}\n- {play: negate, by: opp}\n", "- {for: bolt, target: a}\n")
     # the only card link it can target is bolt, not itself (706.1)
     assert res.status == "pass"
     assert res.game is not None and res.game.state.cards["bolt"].zone == "chain"
@@ -129,8 +82,8 @@ redirect:
     do: [{change_target: {link: target}}]
 od: {name: OD, owner: opp, zone: deck, type: reinforcement}
 """
-    res = make(cards, "- {play: bolt}\n- {play: redirect, by: opp}\n- resolve_all\n",
-               "- {for: bolt, target: a}\n- {for: redirect, new_target: c}\n")
+    res = ENGINE.run(cards, "- {play: bolt}\n- {play: redirect, by: opp}\n- resolve_all\n",
+                     "- {for: bolt, target: a}\n- {for: redirect, new_target: c}\n")
     assert res.status == "pass", res.status
     st = res.game.state
     assert st.cards["c"].damage == 1 and st.cards["a"].damage == 0
@@ -149,7 +102,7 @@ redirect:
     targets: [{on_chain: true}]
     do: [{change_target: {link: target}}]
 """
-    res = make(cards, "- {play: bolt}\n- {play: redirect, by: opp}\n- resolve_all\n")
+    res = ENGINE.run(cards, "- {play: bolt}\n- {play: redirect, by: opp}\n- resolve_all\n")
     assert res.status == "pass"
     assert res.game.state.cards["a"].damage == 1
     assert any(s.kind == "change_target_none" for s in res.game.trace.steps)
@@ -182,10 +135,10 @@ yd: {name: YD, owner: you, zone: deck, type: reinforcement}
 
 def test_if_you_targeted_counts_only_a_target_still_legal_and_partial_illegality() -> None:
     choices = "- {for: probe, slot: t1, target: scout}\n- {for: probe, slot: t2, target: other}\n"
-    kept = make(IF_TARGETED, "- {play: probe}\n- resolve_all\n", choices)
+    kept = ENGINE.run(IF_TARGETED, "- {play: probe}\n- resolve_all\n", choices)
     assert kept.status == "pass" and len(kept.game.state.in_zone("hand", "you")) == 1
-    gone = make(IF_TARGETED, "- {play: probe}\n- {play: bounce, by: opp}\n- resolve_all\n",
-                choices + "- {for: bounce, target: scout}\n")
+    gone = ENGINE.run(IF_TARGETED, "- {play: probe}\n- {play: bounce, by: opp}\n- resolve_all\n",
+                      choices + "- {for: bounce, target: scout}\n")
     st = gone.game.state
     assert gone.status == "pass"
     assert len(st.in_zone("hand", "you")) == 0  # 706.3: scout is no longer legally targeted
@@ -205,11 +158,11 @@ def test_a_magnet_must_be_targeted() -> None:
     from judge.scenario.loader import ScenarioError
 
     with pytest.raises(ScenarioError, match="合法回答.*decoy"):
-        make(MAGNET + BOLT, "- {play: bolt}\n", "- {for: bolt, target: plain}\n")
+        ENGINE.run(MAGNET + BOLT, "- {play: bolt}\n", "- {for: bolt, target: plain}\n")
 
 
 def test_a_magnet_restricts_the_options_to_itself() -> None:
-    res = make(MAGNET + BOLT, "- {play: bolt}\n")
+    res = ENGINE.run(MAGNET + BOLT, "- {play: bolt}\n")
     assert res.status == "pass"  # the only legal option answers itself
     assert res.game.state.cards["decoy"].damage == 0 and any(s.kind == "magnet_forced" for s in res.game.trace.steps)
     assert res.game.state.chain[0].targets["target"][0].id == "decoy"
@@ -217,7 +170,7 @@ def test_a_magnet_restricts_the_options_to_itself() -> None:
 
 def test_magnet_own_cards_are_not_forced() -> None:
     cards = MAGNET.replace("owner: opp", "owner: you") + BOLT
-    assert options(make(cards, "- {play: bolt}\n")) == [("decoy",), ("plain",)]
+    assert options(ENGINE.run(cards, "- {play: bolt}\n")) == [("decoy",), ("plain",)]
 
 
 def test_magnet_modes_may_avoid_it() -> None:
@@ -234,9 +187,9 @@ modal:
         - {do: [{draw: {player: you, count: 1}}]}
 yd: {name: YD, owner: you, zone: deck, type: reinforcement}
 """
-    res = make(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: 2}\n")
+    res = ENGINE.run(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: 2}\n")
     assert res.status == "pass" and len(res.game.state.in_zone("hand", "you")) == 1
-    forced = make(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: 1}\n")
+    forced = ENGINE.run(cards, "- {play: modal}\n- resolve_all\n", "- {for: modal, mode: 1}\n")
     assert forced.game.state.cards["decoy"].damage == 1
 
 
@@ -252,9 +205,9 @@ xbolt:
     targets: [{filter: {type: unit, cost: {lte: X}}}]
     do: [{damage: {to: target, amount: 1}}]
 """
-    low = make(cards, "- {play: xbolt}\n- resolve_all\n", "- {for: xbolt, x: 1}\n")
+    low = ENGINE.run(cards, "- {play: xbolt}\n- resolve_all\n", "- {for: xbolt, x: 1}\n")
     assert low.status == "pass" and low.game.state.cards["plain"].damage == 1
-    high = make(cards, "- {play: xbolt}\n- resolve_all\n", "- {for: xbolt, x: 3}\n")
+    high = ENGINE.run(cards, "- {play: xbolt}\n- resolve_all\n", "- {for: xbolt, x: 3}\n")
     assert high.game.state.cards["decoy"].damage == 1 and high.game.state.cards["plain"].damage == 0
 
 
@@ -269,7 +222,7 @@ multi:
     targets: [{filter: {type: unit}, count: 2}]
     do: [{damage: {to: target, amount: 1}}]
 """
-    res = make(cards, "- {play: multi}\n- resolve_all\n")
+    res = ENGINE.run(cards, "- {play: multi}\n- resolve_all\n")
     st = res.game.state
     assert (st.cards["decoy"].damage, st.cards["decoy2"].damage, st.cards["plain"].damage) == (1, 1, 0)
 
@@ -292,19 +245,19 @@ def _hit(res: Result) -> str:
 
 def test_random_targets_come_from_the_seed() -> None:
     cards = UNITS + "c: {name: C, owner: opp, zone: units, type: reinforcement, health: 3}\n" + RANDOM
-    hits = {seed: _hit(make(cards, "- {play: zap}\n- resolve_all\n", seed=seed)) for seed in range(8)}
-    assert hits == {seed: _hit(make(cards, "- {play: zap}\n- resolve_all\n", seed=seed)) for seed in range(8)}
+    hits = {seed: _hit(ENGINE.run(cards, "- {play: zap}\n- resolve_all\n", seed=seed)) for seed in range(8)}
+    assert hits == {seed: _hit(ENGINE.run(cards, "- {play: zap}\n- resolve_all\n", seed=seed)) for seed in range(8)}
     assert len(set(hits.values())) > 1
 
 
 def test_random_targets_take_magnets_first() -> None:
     cards = MAGNET + "c: {name: C, owner: opp, zone: units, type: reinforcement, health: 3}\n" + RANDOM
     for seed in range(8):
-        assert _hit(make(cards, "- {play: zap}\n- resolve_all\n", seed=seed)) == "decoy"
+        assert _hit(ENGINE.run(cards, "- {play: zap}\n- resolve_all\n", seed=seed)) == "decoy"
 
 
 def test_untargetable_target_becomes_illegal_if_it_moved() -> None:
-    res = make(UNITS + BOLT + """
+    res = ENGINE.run(UNITS + BOLT + """
 bounce:
   name: Bounce
   owner: opp

@@ -4,11 +4,12 @@ event costs what is on the field, not every card of the game."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 from judge.engine.state import Card, GameState
-from judge.scenario.runner import run_file
+from judge.scenario.runner import Result
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").rglob("*.yaml"))
 
@@ -23,10 +24,10 @@ def index_ok(st: GameState) -> bool:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_the_zone_index_agrees_with_the_cards_after_every_bundled_scenario(path: Path) -> None:
+def test_the_zone_index_agrees_with_the_cards_after_every_bundled_scenario(path: Path, bundled_run: Callable[[str], Result]) -> None:
     """Every zone change goes through the index: after the run (moves, draws, tokens, Riftbound's relocations and
     deck reordering) it says the same as the cards themselves."""
-    res = run_file(str(path))
+    res = bundled_run(str(path))
     assert res.game is not None
     assert index_ok(res.game.state), f"{path}: the zone index disagrees with the cards"
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from builder import yaml_text
 from click.testing import CliRunner
 
 from judge import paths
@@ -147,7 +148,7 @@ def _copy_scenario(src: Path, dest: Path, bump_damage: bool) -> Path:
         exp = next(e for e in data["expect"] if "damage" in e)
         exp["damage"] += 1
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    dest.write_text(yaml_text(data), encoding="utf-8")
     return dest
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from builder import edited
 
 from hostile_run import HOSTILE, assert_clean, judge
 
@@ -63,11 +64,12 @@ def test_branches_refuses_a_choice_with_too_many_options(name: str) -> None:
 
 
 def scripted(name: str, tmp_path: Path, choices: list[dict[str, object]], expect: list[dict[str, object]]) -> Path:
-    data = yaml.safe_load((HOSTILE / name).read_text(encoding="utf-8"))
-    data["choices"] = (data.get("choices") or []) + choices
-    data["expect"] = expect
+    def script(data: dict[str, object]) -> None:
+        data["choices"] = (data.get("choices") or []) + choices  # type: ignore[operator]
+        data["expect"] = expect
+
     path = tmp_path / name
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(edited((HOSTILE / name).read_text(encoding="utf-8"), script), encoding="utf-8")
     return path
 
 

@@ -6,25 +6,26 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from builder import Board, load
 
 from judge.engine.errors import OpenChoice
 from judge.engine.choice import FirstOption
-from judge.scenario.loader import load_text
 from judge.scenario.runner import build_game, to_json, Result
 
+BOARD = Board("rise", you="resources: 20", opp="resources: 20", title="p")  # rich enough to play every card
 ZONES = {"hand", "deck", "units", "commander", "resources", "salvage", "vortex", "chain"}
 
 
 @st.composite
 def boards(draw: st.DrawFn) -> str:
-    lines = ["game: rise", "title: p", "players: [{id: you, resources: 20}, {id: opp, resources: 20}]", "turn: you", "cards:"]
+    cards = []
     n = draw(st.integers(1, 3))
     for i in range(n):
         armor = draw(st.sampled_from(["", ", armor: 1"]))
-        lines.append(f"  u{i}: {{name: U{i}, owner: opp, zone: units, type: reinforcement, power: 1, health: {draw(st.integers(2, 8))}{armor}}}")
+        cards.append(f"u{i}: {{name: U{i}, owner: opp, zone: units, type: reinforcement, power: 1, health: {draw(st.integers(2, 8))}{armor}}}")
     for j in range(draw(st.integers(0, 3))):
         kind = draw(st.sampled_from(["add: 1", "prevent: 1", "shield: 2", "first_each_turn: 2"]))
-        lines.append(f"  r{j}: {{name: R{j}, owner: opp, zone: commander, type: ability, abilities: [{{kind: replacement, replace: {{event: damage, {kind}}}}}]}}")
+        cards.append(f"r{j}: {{name: R{j}, owner: opp, zone: commander, type: ability, abilities: [{{kind: replacement, replace: {{event: damage, {kind}}}}}]}}")
     acts = []
     for k in range(draw(st.integers(1, 5))):
         op = draw(st.sampled_from(["damage", "repair", "counters", "move", "destroy"]))
@@ -37,14 +38,12 @@ def boards(draw: st.DrawFn) -> str:
                 "counters": f"counters: {{card: {{each: {{type: unit}}}}, kind: {draw(st.sampled_from(['health', 'power']))}, amount: {counters}}}",
                 "move": f"move: {{card: {unit}, to: {to}}}",
                 "destroy": f"destroy: {unit}"}[op]
-        lines.append(f"  a{k}: {{name: A{k}, owner: you, zone: hand, type: ability, play: {{do: [{{{body}}}]}}}}")
-        acts.append(f"  - {{play: a{k}}}")
+        cards.append(f"a{k}: {{name: A{k}, owner: you, zone: hand, type: ability, play: {{do: [{{{body}}}]}}}}")
+        acts.append(f"- {{play: a{k}}}")
         if draw(st.booleans()):  # sometimes stack a second card on the chain before it resolves
-            acts.append("  - resolve_all")
-    acts.append("  - resolve_all")
-    lines.append("actions:")
-    lines += acts
-    return "\n".join(lines) + "\n"
+            acts.append("- resolve_all")
+    acts.append("- resolve_all")
+    return BOARD.text("\n".join(cards) + "\n", "\n".join(acts) + "\n")
 
 
 def _invariants(game: object, settled: bool) -> None:
@@ -68,7 +67,7 @@ def _invariants(game: object, settled: bool) -> None:
 
 
 def _play(text: str) -> str:
-    sc = load_text(text, "<prop>")
+    sc = load(text, "<prop>")
     game = build_game(sc, FirstOption())
     game.give_priority("you", ())
     for i, a in enumerate(sc.data["actions"]):

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import yaml
+from builder import yaml_text
 from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
@@ -47,7 +48,7 @@ def hostile_file(tmp_path: Path) -> Path:
     data["cards"]["brute"]["text"] = HOSTILE["text"]
     data["expect"][0]["note"] = HOSTILE["note"]
     path = tmp_path / "hostile.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml_text(data), encoding="utf-8")
     return path
 
 
@@ -92,7 +93,7 @@ def test_a_cites_value_that_is_not_a_rule_number_is_refused_where_it_stands(tmp_
     path = hostile_file(tmp_path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["expect"] += [{"cites": HOSTILE["cites"]}, {"not_cites": HOSTILE["not_cites"]}]
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml_text(data), encoding="utf-8")
     res = CliRunner().invoke(cli, ["report", str(path), "-o", str(tmp_path / "r.md"), "--format", "md"])
     assert res.exit_code == 2 and "expect.3.cites" in res.output and "expect.4.not_cites" in res.output
     assert not (tmp_path / "r.md").exists()

@@ -7,9 +7,11 @@ import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Callable
 
 import pytest
 import yaml
+from builder import yaml_text
 
 from judge.games import load_game
 from judge.scenario.loader import load_file
@@ -80,15 +82,9 @@ def document_title(game: str) -> str:
     return next(d["title"] for d in SOURCES["documents"] if d["game"] == game)
 
 
-@pytest.fixture(scope="module")
-def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, str]:
-    out = tmp_path_factory.mktemp("reports")
-    return {p: render(p, out / f"{p.stem}.html") for p in SCENARIOS}
-
-
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_every_card_is_on_the_board_with_its_printed_text(path: Path, reports: dict[Path, str]) -> None:
-    html = reports[path]
+def test_every_card_is_on_the_board_with_its_printed_text(path: Path, html_report: Callable[[Path], str]) -> None:
+    html = html_report(path)
     board = section(html, "before", "plays")
     data = load_file(path).data  # with the printed texts a card takes from its card library
     for cid, card in data["cards"].items():
@@ -108,8 +104,8 @@ def test_every_card_is_on_the_board_with_its_printed_text(path: Path, reports: d
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_no_raw_keys_or_json_where_the_report_speaks(path: Path, reports: dict[Path, str]) -> None:
-    html = reports[path]
+def test_no_raw_keys_or_json_where_the_report_speaks(path: Path, html_report: Callable[[Path], str]) -> None:
+    html = html_report(path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     ids = set(data["cards"]) | {p["id"] for p in data["players"]}
     for start, end in (("verdict", "source"), ("before", "steps"), ("after", "rules")):
@@ -127,8 +123,8 @@ def _t2(text: str) -> str:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_a_verdict_comes_first_and_says_how_the_run_agrees(path: Path, reports: dict[Path, str]) -> None:
-    html = reports[path]
+def test_a_verdict_comes_first_and_says_how_the_run_agrees(path: Path, html_report: Callable[[Path], str]) -> None:
+    html = html_report(path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     body = html[html.index("<body>"):]
     first_h2 = re.search(r"<h2[^>]*>(.*?)</h2>", body)
@@ -150,8 +146,8 @@ def test_a_verdict_comes_first_and_says_how_the_run_agrees(path: Path, reports: 
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_rules_are_named_by_their_document_title_and_line(path: Path, reports: dict[Path, str]) -> None:
-    html = reports[path]
+def test_rules_are_named_by_their_document_title_and_line(path: Path, html_report: Callable[[Path], str]) -> None:
+    html = html_report(path)
     rules = html[html.index('id="rules"'):]
     blocks = re.findall(r'<section class="rule" id="r-[^"]+">(.*?)</section>', rules, re.S)
     game = yaml.safe_load(path.read_text(encoding="utf-8"))["game"]
@@ -197,7 +193,7 @@ def test_a_stopped_run_lists_the_legal_options_and_the_rule_that_gives_the_choic
     data = yaml.safe_load((REPO / "scenarios/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8"))
     data["choices"] = [c for c in data["choices"] if "target" not in c]  # nobody says what 毁灭打击 targets
     src = tmp_path / "open.yaml"
-    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    src.write_text(yaml_text(data), encoding="utf-8")
     html = render(src, tmp_path / "r.html")
     assert 'id="status">停在未作答的选择' in html
     open_part = section(html, "open-choice", "source")
@@ -311,10 +307,10 @@ def authors_words(data: object) -> set[str]:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_a_report_speaks_its_own_games_words_in_its_script(path: Path, reports: dict[Path, str]) -> None:
+def test_a_report_speaks_its_own_games_words_in_its_script(path: Path, html_report: Callable[[Path], str]) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     game = data["game"]
-    text = what_the_report_says(reports[path])
+    text = what_the_report_says(html_report(path))
     for written in sorted(authors_words(data), key=len, reverse=True):  # the title and notes are the judge's own words
         text = text.replace(written, "")
     others = {"rise": SANGUO_TERMS, "sanguo": RISE_TERMS,
@@ -353,7 +349,7 @@ def test_a_stopped_sanguo_run_names_its_choice_in_sanguos_words(tmp_path: Path) 
     data = yaml.safe_load((REPO / "scenarios/sanguo/409_6_example.yaml").read_text(encoding="utf-8"))
     data["choices"] = [c for c in data["choices"] if "order" not in c]
     src = tmp_path / "open.yaml"
-    src.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    src.write_text(yaml_text(data), encoding="utf-8")
     html = render(src, tmp_path / "r.html")
     assert 'id="status">停在未作答的選擇' in html
     open_part = VisibleText(section(html, "open-choice", "source")).text

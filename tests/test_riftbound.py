@@ -6,64 +6,28 @@ The FAQ scenarios themselves (scenarios/riftbound/) are run by tests/test_faq_bu
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
+from typing import Callable
 
 import pytest
-
-from judge.engine.mechanisms.expectations import check
+from builder import VENDETTA, card, might, own, steps
 
 from judge.corpus.store import load_corpus
+from judge.engine.mechanisms.expectations import check
 from judge.games import load_game
 from judge.scenario.loader import ScenarioError, load_file, load_text
-from judge.scenario.runner import Result, run, run_branches
+from judge.scenario.runner import Result, run_branches
 
 ROOT = Path(__file__).resolve().parents[1]
 HERE = ROOT / "scenarios" / "riftbound"
 FILES = sorted(HERE.glob("*.yaml"))
 
 
-def make(cards: str, actions: str, choices: str = "", you: str = "resources: 9", opp: str = "resources: 9",
-         turn: str = "you") -> Result:
-    """A small Riftbound scenario using the Vendetta card library (cards indented under `cards:`), run."""
-    text = (
-        "game: riftbound\ntitle: t\nlibrary: vendetta.cards\n"
-        f"players: [{{id: you, {you}}}, {{id: opp, {opp}}}]\n"
-        f"turn: {turn}\ncards:\n" + textwrap.indent(textwrap.dedent(cards), "  ")
-        + "actions:\n" + textwrap.indent(textwrap.dedent(actions), "  ")
-        + ("choices:\n" + textwrap.indent(textwrap.dedent(choices), "  ") if choices.strip() else "")
-    )
-    return run(load_text(text, str(HERE / "<test>.yaml")))
-
-
-def card(res: Result, cid: str) -> object:
-    assert res.game is not None
-    return res.game.state.cards[cid]
-
-
-def might(res: Result, cid: str) -> int:
-    assert res.game is not None
-    return int(res.game.chars(res.game.state.cards[cid])["power"])
-
-
-def kinds(res: Result) -> list[str]:
-    assert res.game is not None
-    return [s.kind for s in res.game.trace.steps]
-
-
-def own(res: Result, cid: str, key: str) -> object:
-    """Riftbound's own state of a card (Empowered, stunned, where it is), as an expectation reads it."""
-    assert res.game is not None
-    from judge.engine.mechanisms.expectations import check
-
-    return check(res.game, {"card": cid, key: None}).actual[key]
-
-
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_every_faq_scenario_reproduces_its_ruling_and_cites_only_known_rules(path: Path) -> None:
+def test_every_faq_scenario_reproduces_its_ruling_and_cites_only_known_rules(path: Path, bundled_run: Callable[[Path], Result]) -> None:
     """Issue 11: each encoded entry reproduces the published answer; a step cites a Riftbound rule of the corpus, or
     one the FAQ names (listed in the game data as outside the corpus)."""
-    res = run(load_file(path))
+    res = bundled_run(path)
     assert res.status == "pass", [c.expect for c in res.checked if not c.ok]
     known = {r.id for r in load_corpus().all_rules("riftbound")} | set(load_game("riftbound").raw["rules_outside_corpus"])
     assert res.game is not None
@@ -86,17 +50,17 @@ def test_every_scenario_quotes_its_faq_entry_or_rule() -> None:
 # --- might changes (FAQ vendetta-03, -04, -20, -22) -------------------------------------------------------------
 def test_the_floor_binds_only_when_it_must() -> None:
     """vendetta-04: Mel makes Stupefy's −1 a −2, 「最低為1 [M]」 kept: a 5 [M] unit is 3 (the floor does not bind)."""
-    res = make("""
+    res = VENDETTA.run("""
     mel: {uses: mel_newly_awakened, owner: you, zone: base, empowered: 1}
     u: {name: u, owner: opp, zone: base, type: unit, power: 5}
     s: {uses: stupefy, owner: you, zone: hand}
     """, "- {play: s}\n- resolve_all\n", "- {for: s, target: u}\n")
-    assert might(res, "u") == 3 and "might_floor" not in kinds(res)
+    assert might(res, "u") == 3 and "might_floor" not in steps(res)
 
 
 def test_without_an_empowered_mel_stupefy_takes_one_and_stops_at_one() -> None:
     """vendetta-04/-22: −1, to a minimum of 1: a 2 [M] unit becomes 1; a 1 [M] unit gets −0, which is no event."""
-    res = make("""
+    res = VENDETTA.run("""
     mel: {uses: mel_newly_awakened, owner: you, zone: base}
     two: {name: two, owner: opp, zone: base, type: unit, power: 2}
     one: {name: one, owner: opp, zone: base, type: unit, power: 1}
@@ -104,12 +68,12 @@ def test_without_an_empowered_mel_stupefy_takes_one_and_stops_at_one() -> None:
     s2: {uses: stupefy, owner: you, zone: hand}
     """, "- {play: s1}\n- resolve_all\n- {play: s2}\n- resolve_all\n", "- {for: s1, target: two}\n- {for: s2, target: one}\n")
     assert (might(res, "two"), might(res, "one")) == (1, 1)
-    assert "replaced" not in kinds(res) and kinds(res).count("might_zero") == 1
+    assert "replaced" not in steps(res) and steps(res).count("might_zero") == 1
 
 
 def test_moonfall_without_mel_gives_every_enemy_unit_there_minus_two() -> None:
     """vendetta-03: without Mel's replacement the chosen unit's event is an ordinary −2 like the others'."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
     a: {name: a, owner: opp, zone: battlefield, at: arena, type: unit, power: 5}
     b: {name: b, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
@@ -120,7 +84,7 @@ def test_moonfall_without_mel_gives_every_enemy_unit_there_minus_two() -> None:
 
 def test_switcheroo_without_gangplank_swaps() -> None:
     """vendetta-20: the difference is computed, one increase and one decrease: 2 and 6 become 6 and 2."""
-    res = make("""
+    res = VENDETTA.run("""
     a: {name: a, owner: opp, zone: base, type: unit, power: 2}
     b: {name: b, owner: you, zone: base, type: unit, power: 6}
     s: {uses: switcheroo, owner: you, zone: hand}
@@ -131,7 +95,7 @@ def test_switcheroo_without_gangplank_swaps() -> None:
 def test_gangplank_is_not_replaced_when_not_empowered_or_not_chosen() -> None:
     """vendetta-20: the replacement is Gangplank's [Empowered] ability; vendetta-03: only a spell or ability that
     chooses him — Moonfall's −2 to the other enemy units there does not choose him."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
     gp: {uses: gangplank_naval, owner: you, zone: battlefield, at: arena, empowered: 1}
     foe: {name: foe, owner: you, zone: battlefield, at: arena, type: unit, power: 3}
@@ -145,7 +109,7 @@ def test_gangplank_is_not_replaced_when_not_empowered_or_not_chosen() -> None:
 def test_back_off_on_an_empowered_gangplank_not_yet_stunned_is_replaced() -> None:
     """vendetta-21: 「如要剛普朗克的替換效果成功替換他被暈眩的事件，則必須實際執行暈眩遊戲行動」 — here it is performed,
     and he is chosen: +3 [M] instead of being stunned."""
-    res = make("""
+    res = VENDETTA.run("""
     gp: {uses: gangplank_naval, owner: you, zone: base, empowered: 1}
     b: {uses: back_off, owner: opp, zone: hand}
     """, "- {play: b, by: opp}\n- resolve_all\n", "- {for: b, target: gp}\n", turn="opp")
@@ -156,16 +120,16 @@ def test_back_off_on_an_empowered_gangplank_not_yet_stunned_is_replaced() -> Non
 def test_an_ordinary_card_is_empowered_once() -> None:
     """vendetta-15: 「除了凱爾以外……獲得賦能是一種二元狀態」: empowering an Empowered Mel again does nothing; one
     disempower removes it all."""
-    res = make("""
+    res = VENDETTA.run("""
     mel: {uses: mel_newly_awakened, owner: you, zone: base}
     """, "- {use: mel, ability: 赋能}\n- resolve_all\n- {use: mel, ability: 赋能}\n- resolve_all\n")
-    assert own(res, "mel", "empowered") == 1 and kinds(res).count("negated") == 1
+    assert own(res, "mel", "empowered") == 1 and steps(res).count("negated") == 1
 
 
 def test_renekton_below_ten_becomes_ten_and_triggers() -> None:
     """vendetta-31: 「如要滿足「……為10以上」的條件，之前他的戰力必須少於10」: from 9, his +1 makes him become 10 or
     more, so it triggers (and empowers him)."""
-    res = make("""
+    res = VENDETTA.run("""
     r: {uses: renekton_brute, owner: you, zone: base, power: 9}
     """, "- {use: r, ability: 0}\n- resolve_all\n")
     assert might(res, "r") == 10 and own(res, "r", "empowered") == 1
@@ -175,24 +139,24 @@ def test_renekton_below_ten_becomes_ten_and_triggers() -> None:
 def test_abandon_without_mel_returns_the_countered_spell_to_hand() -> None:
     """vendetta-05: Abandon replaces the countered card's move to the trash with a return to its owner's hand; here
     nothing protects the spell, so the counter happens and the replacement applies."""
-    res = make("""
+    res = VENDETTA.run("""
     s: {name: s, owner: you, zone: hand, type: spell, play: {do: []}}
     a: {uses: abandon, owner: opp, zone: hand}
     t: {name: t, owner: opp, zone: deck, type: spell}
     """, "- {play: s}\n- {play: a, by: opp}\n- resolve_all\n", "- {for: a, target: s}\n- {for: a, slot: predict, may: false}\n")
-    assert card(res, "s").zone == "hand"  # type: ignore[attr-defined]
+    assert card(res, "s").zone == "hand"
 
 
 def test_abandons_replacement_ends_with_its_resolution() -> None:
     """vendetta-05: 「這替換效果只會在該技能結算時生效」: a spell countered later by the rules goes to the trash."""
-    res = make("""
+    res = VENDETTA.run("""
     mel: {uses: mel_newly_awakened, owner: you, zone: base, empowered: 1}
     s: {name: s, owner: you, zone: hand, type: spell, play: {do: []}}
     a: {uses: abandon, owner: opp, zone: hand}
     t: {name: t, owner: opp, zone: deck, type: spell}
     """, "- {play: s}\n- {play: a, by: opp}\n- resolve_all\n", "- {for: a, target: s}\n- {for: a, slot: predict, may: false}\n")
     assert res.game is not None and not [r for r in res.game.state.repl_effects if r.until == "resolution"]
-    assert card(res, "s").zone == "trash"  # type: ignore[attr-defined]
+    assert card(res, "s").zone == "trash"
 
 
 def test_flow_banishes_in_either_order_of_the_two_replacements() -> None:
@@ -204,20 +168,20 @@ def test_flow_banishes_in_either_order_of_the_two_replacements() -> None:
     assert len(br.outcomes) == 1  # one outcome …
     res, paths = br.outcomes[0]
     assert sorted(answer for path in paths for choice, answer in path if choice.kind == "replacement") == ["abandon", "flowing"]
-    assert card(res, "flowing").zone == "banishment"  # type: ignore[attr-defined]
+    assert card(res, "flowing").zone == "banishment"
 
 
 def test_a_flow_spell_that_resolves_goes_to_the_trash() -> None:
     """vendetta-01: 「除了因執行自身效果以外……就會被放逐」: leaving the Chain as its own resolution ends is not banished."""
-    res = make("""
+    res = VENDETTA.run("""
     f: {name: f, owner: you, zone: hand, type: spell, keywords: [{川流: 1}], cost: 3, play: {do: []}}
     """, "- {play: f}\n- resolve_all\n", "- {for: f, alt_cost: true}\n")
-    assert card(res, "f").zone == "trash"  # type: ignore[attr-defined]
+    assert card(res, "f").zone == "trash"
 
 
 def test_rebuttal_not_paid_counters_an_unprotected_spell() -> None:
     """vendetta-06: 「否則，反制它」 — without a "can't be countered" effect, not paying counters the spell."""
-    res = make("""
+    res = VENDETTA.run("""
     s: {name: s, owner: you, zone: hand, type: spell, play: {do: []}}
     r: {uses: rebuttal, owner: opp, zone: hand}
     """, "- {play: s}\n- {play: r, by: opp}\n- resolve_all\n", "- {for: r, target: s}\n- {for: r, may: false}\n")
@@ -228,7 +192,7 @@ def test_rebuttal_not_paid_counters_an_unprotected_spell() -> None:
 def test_repeat_with_two_different_units_kills_both_and_both_controllers_draw() -> None:
     """vendetta-34 / 820.2.a: the second execution makes its own choice; a unit still legal is killed and its
     controller draws 2 — 4 in all when both are the opponent's."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
     a: {name: a, owner: opp, zone: battlefield, at: arena, type: unit, power: 2}
     b: {name: b, owner: opp, zone: battlefield, at: arena, type: unit, power: 2}
@@ -242,15 +206,15 @@ def test_repeat_with_two_different_units_kills_both_and_both_controllers_draw() 
     - {for: blade, slot: target, target: a}
     - {for: blade, slot: "target#2", target: b}
     """)
-    assert card(res, "a").zone == card(res, "b").zone == "trash"  # type: ignore[attr-defined]
+    assert card(res, "a").zone == card(res, "b").zone == "trash"
     assert res.game is not None and len(res.game.state.in_zone("hand", "opp")) == 4
-    assert "ignored" not in kinds(res)
+    assert "ignored" not in steps(res)
 
 
 def test_a_unit_moved_to_another_battlefield_is_still_a_legal_choice() -> None:
     """vendetta-34: an instruction is ignored only when its target is no longer legal: Hidden Blade chooses a unit
     at a battlefield, and one still at a battlefield is killed, its controller drawing 2."""
-    res = make("""
+    res = VENDETTA.run("""
     here: {name: here, owner: opp, zone: battlefield, type: battlefield}
     there: {name: there, owner: opp, zone: battlefield, type: battlefield}
     u: {name: u, owner: opp, zone: battlefield, at: here, type: unit, power: 2}
@@ -260,19 +224,19 @@ def test_a_unit_moved_to_another_battlefield_is_still_a_legal_choice() -> None:
     d2: {name: d2, owner: opp, zone: deck, type: spell}
     """, "- {play: blade}\n- {play: wind, by: opp}\n- resolve_all\n",
         "- {for: blade, target: u}\n- {for: wind, target: u}\n- {for: wind, slot: location, card: there}\n")
-    assert card(res, "u").zone == "trash"  # type: ignore[attr-defined]
+    assert card(res, "u").zone == "trash"
     assert res.game is not None and len(res.game.state.in_zone("hand", "opp")) == 2
 
 
 # --- trigger information, untargetable (vendetta-23, -17) ------------------------------------------------------------
 def test_akali_moving_to_base_reads_the_battlefield_she_left() -> None:
     """vendetta-23: 「我移動前往或離開的戰場」: moving to base, it is the battlefield she moved from."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
     akali: {uses: akali_deadly_weapon, owner: you, zone: battlefield, at: arena}
     foe: {name: foe, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
     """, "- {move: akali, to: base}\n- resolve_all\n", "- {for: akali, target: foe}\n")
-    assert card(res, "foe").damage == 2  # type: ignore[attr-defined]
+    assert card(res, "foe").damage == 2
 
 
 def test_akali_out_of_combat_cannot_be_chosen_by_an_enemy_but_by_her_controller() -> None:
@@ -283,42 +247,42 @@ def test_akali_out_of_combat_cannot_be_chosen_by_an_enemy_but_by_her_controller(
     mine: {uses: star_crossed, owner: you, zone: hand}
     theirs: {uses: star_crossed, owner: opp, zone: hand}
     """
-    res = make(cards, "- {play: mine}\n")
-    assert "rewind" in kinds(res) and card(res, "mine").zone == "hand"  # type: ignore[attr-defined]
-    res = make(cards, "- {play: theirs, by: opp}\n- resolve_all\n", "- {for: theirs, target: akali}\n", turn="opp")
-    assert card(res, "akali").zone == "hand"  # type: ignore[attr-defined]
+    res = VENDETTA.run(cards, "- {play: mine}\n")
+    assert "rewind" in steps(res) and card(res, "mine").zone == "hand"
+    res = VENDETTA.run(cards, "- {play: theirs, by: opp}\n- resolve_all\n", "- {for: theirs, target: akali}\n", turn="opp")
+    assert card(res, "akali").zone == "hand"
 
 
 # --- play history, the next card, conquering (vendetta-13, -25, -19) ------------------------------------------------
 def test_crumbling_sands_has_nothing_to_counter_after_one_spell() -> None:
     """vendetta-13: it needs an opponent to have played another spell; after a single spell there is no legal
     target, and playing it is rewound."""
-    res = make("""
+    res = VENDETTA.run("""
     s: {name: s, owner: opp, zone: hand, type: spell, play: {do: []}}
     sands: {uses: crumbling_sands, owner: you, zone: hand}
     """, "- {play: s, by: opp}\n- {play: sands}\n", turn="opp")
-    assert "rewind" in kinds(res) and card(res, "sands").zone == "hand"  # type: ignore[attr-defined]
+    assert "rewind" in steps(res) and card(res, "sands").zone == "hand"
 
 
 def test_the_heron_does_nothing_from_base() -> None:
     """vendetta-25: 「若我身處戰場」: in base, the first card played does not make the next one cheaper."""
-    res = make("""
+    res = VENDETTA.run("""
     heron: {uses: astral_heron, owner: you, zone: base}
     c1: {name: c1, owner: you, zone: hand, type: spell, cost: 3}
     c2: {name: c2, owner: you, zone: hand, type: spell, cost: 3}
     """, "- {play: c1}\n- resolve_all\n- {play: c2}\n- resolve_all\n", you="resources: 6")
-    assert res.game is not None and res.game.state.pools["you"] == 0 and "next_cost_used" not in kinds(res)
+    assert res.game is not None and res.game.state.pools["you"] == 0 and "next_cost_used" not in steps(res)
 
 
 def test_swain_scores_nothing_without_a_spell_played() -> None:
     """vendetta-19: Swain checks for a non-token unit, a non-token gear and a spell: the Porobot alone is not enough
     (the conquest still scores its own point)."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
     swain: {uses: swain_visionary, owner: you, zone: battlefield, at: arena}
     p: {uses: patched_porobot, owner: you, zone: hand}
     """, "- {play: p}\n- resolve_all\n- {conquer: arena, by: you}\n- resolve_all\n")
-    assert res.game is not None and "score" not in kinds(res)
+    assert res.game is not None and "score" not in steps(res)
     assert check(res.game, {"player": "you", "points": 1}).ok
 
 
@@ -331,31 +295,31 @@ def test_deflect_is_paid_for_each_choice_when_nothing_lets_it_be_ignored() -> No
     rain: {uses: icathian_rain, owner: you, zone: hand}
     """
     choices = "".join(f"- {{for: rain, slot: t{n}, target: irelia}}\n" for n in range(1, 7))
-    res = make(cards, "- {play: rain}\n", choices, you="resources: 2, power: 6")
-    assert res.game is not None and kinds(res).count("deflect") == 6
+    res = VENDETTA.run(cards, "- {play: rain}\n", choices, you="resources: 2, power: 6")
+    assert res.game is not None and steps(res).count("deflect") == 6
     assert check(res.game, {"player": "you", "power": 0}).ok
-    res = make(cards, "- {play: rain}\n", choices, you="resources: 2, power: 5")
-    assert "rewind" in kinds(res)
+    res = VENDETTA.run(cards, "- {play: rain}\n", choices, you="resources: 2, power: 5")
+    assert "rewind" in steps(res)
 
 
 # --- naming (vendetta-14) ---------------------------------------------------------------------------------------------
 def test_feline_restricts_only_opponents() -> None:
     """vendetta-14: 「對手便無法打出指定的法術」: the Feline's controller may still play a card of that name."""
-    res = make("""
+    res = VENDETTA.run("""
     feline: {uses: fallen_feline, owner: opp, zone: hand}
     s1: {name: 同名法术, owner: opp, zone: hand, type: spell, play: {do: []}}
     s2: {name: 同名法术, owner: you, zone: hand, type: spell, play: {do: []}}
     """, "- {play: feline, by: opp}\n- resolve_all\n- {play: s1, by: opp}\n- resolve_all\n- {play: s2}\n",
         "- {for: feline, name: 同名法术}\n", turn="opp")
     assert [o for _, src, o in res.game.resolved if src == "s1"] == ["resolved"]  # type: ignore[union-attr]
-    assert card(res, "s2").zone == "hand"  # type: ignore[attr-defined]
+    assert card(res, "s2").zone == "hand"
 
 
 # --- layers, becomes (vendetta-29) -------------------------------------------------------------------------------------
 def test_dragon_form_alone_makes_five_and_fiora_triggers() -> None:
     """vendetta-29: the trait layer sets base might 5; with no −1 in the arithmetic layer the unit becomes 5, which
     is what Fiora's 'becomes 5 or more' watches."""
-    res = make("""
+    res = VENDETTA.run("""
     fiora: {uses: fiora_grand_duelist, owner: you, zone: legend}
     u: {name: u, owner: you, zone: base, type: unit, power: 3}
     form: {uses: dragon_form, owner: you, zone: hand}
@@ -368,20 +332,20 @@ def test_dragon_form_alone_makes_five_and_fiora_triggers() -> None:
 def test_an_opponents_spell_kill_does_not_trigger_my_phoenix() -> None:
     """vendetta-33: one of the three conditions is that the player who made the kill is the Phoenix's: here the
     Decree is the opponent's."""
-    res = make("""
+    res = VENDETTA.run("""
     decree: {uses: imperial_decree, owner: opp, zone: hand}
     ray: {uses: hextech_ray, owner: opp, zone: hand}
     phoenix: {uses: immortal_phoenix, owner: you, zone: trash}
     dragon: {uses: elder_dragon, owner: you, zone: base}
     """, "- {play: decree, by: opp}\n- resolve_all\n- {play: ray, by: opp}\n- resolve_all\n", "- {for: ray, target: dragon}\n",
         turn="opp")
-    assert card(res, "dragon").zone == "trash" and "permit_play" not in kinds(res)  # type: ignore[attr-defined]
+    assert card(res, "dragon").zone == "trash" and "permit_play" not in steps(res)
 
 
 def test_heimerdinger_gets_only_abilities_with_exhaust_in_their_cost() -> None:
     """vendetta-24: 「全部費用中有[E]符號的主動技能」: an activated ability without [E] is not his."""
     with pytest.raises(ScenarioError, match="没有可使用的能力"):
-        make("""
+        VENDETTA.run("""
         heimer: {uses: heimerdinger_inventor, owner: you, zone: base, empowered: 1}
         r: {uses: renekton_brute, owner: you, zone: base}
         """, "- {use: heimer, ability: 0}\n")
@@ -389,7 +353,7 @@ def test_heimerdinger_gets_only_abilities_with_exhaust_in_their_cost() -> None:
 
 def test_hwei_discarding_a_spell_makes_one_reflexive_trigger() -> None:
     """vendetta-12: one reflexive trigger for each type the discarded card has: a spell gives only 「法術——抽1張牌」."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
     hwei: {uses: hwei_brooding_painter, owner: you, zone: base}
     s: {name: s, owner: you, zone: hand, type: spell}
@@ -403,7 +367,7 @@ def test_hwei_discarding_a_spell_makes_one_reflexive_trigger() -> None:
 # --- replacement order in combat (vendetta-11) ---------------------------------------------------------------------------
 def test_the_affected_units_controller_orders_even_the_opponents_effects() -> None:
     """vendetta-11: 「套用到你單位的替換效果順序由你選擇」 — both effects cast by the opponent, the choice is still mine."""
-    res = make("""
+    res = VENDETTA.run("""
     arena: {name: arena, owner: you, zone: battlefield, type: battlefield}
     mine: {name: mine, owner: you, zone: battlefield, at: arena, type: unit, power: 4}
     theirs: {name: theirs, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
@@ -411,34 +375,34 @@ def test_the_affected_units_controller_orders_even_the_opponents_effects() -> No
     lt: {uses: lotus_trap, owner: opp, zone: hand}
     """, "- {play: kb, by: opp}\n- resolve_all\n- {play: lt, by: opp}\n- resolve_all\n- {attack: mine, target: theirs}\n- combat_damage\n",
         "- {for: kb, target: mine}\n- {for: lt, target: mine}\n- {by: you, replacement: lt}\n")
-    assert res.status == "pass" and card(res, "mine").damage == 1  # type: ignore[attr-defined]
+    assert res.status == "pass" and card(res, "mine").damage == 1
 
 
 # --- play locations (vendetta-26, -27, -30) ---------------------------------------------------------------------------
 def test_temporal_breach_on_my_own_unit_brings_it_back_to_my_base() -> None:
     """vendetta-30: the owner plays it to the same location; it stays banished only because that base is not its
     controller's — for my own unit in my base, the play is legal and it comes back."""
-    res = make("""
+    res = VENDETTA.run("""
     u: {name: u, owner: you, zone: base, type: unit, power: 3, play: {}}
     breach: {uses: temporal_breach, owner: you, zone: hand}
     """, "- {play: breach}\n- resolve_all\n", "- {for: breach, target: u}\n")
-    assert card(res, "u").zone == "base" and "play_location_illegal" not in kinds(res)  # type: ignore[attr-defined]
+    assert card(res, "u").zone == "base" and "play_location_illegal" not in steps(res)
 
 
 def test_a_unit_cannot_be_played_to_a_battlefield_its_player_does_not_control() -> None:
     """vendetta-27: the Perch only permits Dragons; any other unit played there (not controlled, not conquered) is
     rewound, while the Grimwyrm may go to a battlefield conquered this turn."""
-    res = make("""
+    res = VENDETTA.run("""
     perch: {uses: dragon_perch, owner: opp, zone: battlefield}
     u: {name: u, owner: you, zone: hand, type: unit, power: 2, play: {}}
     """, "- {play: u, to: perch}\n", you="resources: 5, power: 2")
-    assert "rewind" in kinds(res) and card(res, "u").zone == "hand"  # type: ignore[attr-defined]
+    assert "rewind" in steps(res) and card(res, "u").zone == "hand"
 
 
 # --- Legion, Predict (vendetta-18, -05) -------------------------------------------------------------------------------
 def test_legion_is_off_when_no_other_card_was_played() -> None:
     """vendetta-18: Legion checks whether its player finalized another card this turn: the first card played has none."""
-    res = make("""
+    res = VENDETTA.run("""
     l: {uses: legion_spell, owner: opp, zone: hand}
     d: {name: d, owner: opp, zone: deck, type: spell}
     """, "- {play: l, by: opp}\n- resolve_all\n", turn="opp")
@@ -448,12 +412,12 @@ def test_legion_is_off_when_no_other_card_was_played() -> None:
 def test_predict_may_put_the_top_card_on_the_bottom() -> None:
     """vendetta-05 names Predict; read here as: look at the top card of your main deck, you may recycle it (put it on
     the bottom) — the next card drawn is then the second one."""
-    res = make("""
+    res = VENDETTA.run("""
     s: {name: s, owner: you, zone: hand, type: spell, play: {do: [{predict: {player: you}}, {draw: {player: you, count: 1}}]}}
     top: {name: top, owner: you, zone: deck, type: spell}
     second: {name: second, owner: you, zone: deck, type: spell}
     """, "- {play: s}\n- resolve_all\n", "- {for: s, slot: predict, may: true}\n")
-    assert card(res, "second").zone == "hand" and card(res, "top").zone == "deck"  # type: ignore[attr-defined]
+    assert card(res, "second").zone == "hand" and card(res, "top").zone == "deck"
 
 
 # --- the card library (scenario files share card texts) --------------------------------------------------------------

@@ -7,20 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from judge.scenario.loader import load_text
-from judge.scenario.runner import Result, run
-
-
-def make(cards: str, actions: str, choices: str = "", turn: str = "you") -> Result:
-    """A small Three-Kingdoms scenario (cards indented under `cards:`), run."""
-    text = (
-        "game: sanguo\ntitle: t\nplayers: [{id: you, resources: 9}, {id: opp, resources: 9}]\n"
-        f"turn: {turn}\ncards:\n" + textwrap.indent(textwrap.dedent(cards), "  ")
-        + "actions:\n" + textwrap.indent(textwrap.dedent(actions), "  ")
-        + ("choices:\n" + textwrap.indent(textwrap.dedent(choices), "  ") if choices.strip() else "")
-    )
-    return run(load_text(text, "<test>"))
-
+from builder import SANGUO
 
 DRAW = """
 study: {name: 讀書, owner: you, zone: hand, type: tactic, cost: 1, play: {do: [{draw: {player: you, count: 1}}]}}
@@ -31,13 +18,13 @@ top: {name: 牌庫頂, owner: you, zone: deck, type: tactic}
 def test_a_slow_tactic_cannot_be_used_in_the_opponents_turn_even_with_the_stack_empty() -> None:
     """407.1d 「快速技能（錦囊）以外的卡牌只能在玩家的行動階段，該玩家有優先權，且堆疊空著時使用」: the stack being empty is not
     enough; in the opponent's turn the play is rewound (419), in one's own turn it is used."""
-    theirs = make(DRAW, "- {pass: opp}\n- {play: study, by: you}\n", turn="opp")
+    theirs = SANGUO.run(DRAW, "- {pass: opp}\n- {play: study, by: you}\n", turn="opp")
     assert theirs.status == "pass" and theirs.game is not None
     st = theirs.game.state
     assert st.cards["study"].zone == "hand" and st.pools["you"] == 9
     rewinds = [s for s in theirs.game.trace.steps if s.kind == "rewind"]
     assert len(rewinds) == 1 and "407.1d" in rewinds[0].cites
-    mine = make(DRAW, "- {play: study, by: you}\n- resolve_all\n")
+    mine = SANGUO.run(DRAW, "- {play: study, by: you}\n- resolve_all\n")
     assert mine.game is not None and mine.game.state.cards["top"].zone == "hand"
 
 
@@ -55,7 +42,7 @@ def test_a_passive_ability_still_triggers_in_the_opponents_turn() -> None:
       abilities: [{kind: triggered, text: 每當對手使用錦囊時，摸一張牌。, when: {event: used, player: opponent}, do: [{draw: {player: you, count: 1}}]}]
     plan: {name: 計策, owner: opp, zone: hand, type: tactic, cost: 1, play: {do: []}}
     """)
-    res = make(cards, "- {play: plan, by: opp}\n- resolve_all\n", turn="opp")
+    res = SANGUO.run(cards, "- {play: plan, by: opp}\n- resolve_all\n", turn="opp")
     assert res.status == "pass" and res.game is not None
     assert res.game.state.cards["top"].zone == "hand"
 
@@ -71,11 +58,11 @@ def test_the_division_is_not_asked_as_the_card_is_used_but_as_it_resolves() -> N
     """408.1e 「若卡牌或技能需要玩家分配或分發效果（例如傷害或指示物），則玩家需在結算時，宣告如何分配（至少一個）」: with the
     card on the stack nothing about the division has been asked; on resolution both targets are legal and each gets
     at least one."""
-    used = make(SPLIT, "- {play: volley}\n", "- {target: [a, b]}\n")
+    used = SANGUO.run(SPLIT, "- {play: volley}\n", "- {target: [a, b]}\n")
     assert used.status == "pass" and used.game is not None
     assert [link.source.id for link in used.game.state.chain] == ["volley"]
     assert not any(s.kind == "distribute" for s in used.game.trace.steps)
-    done = make(SPLIT, "- {play: volley}\n- resolve_all\n", "- {target: [a, b]}\n- {distribute: {a: 1, b: 2}}\n")
+    done = SANGUO.run(SPLIT, "- {play: volley}\n- resolve_all\n", "- {target: [a, b]}\n- {distribute: {a: 1, b: 2}}\n")
     assert done.status == "pass" and done.game is not None
     assert (done.game.state.cards["a"].damage, done.game.state.cards["b"].damage) == (1, 2)
 
@@ -104,7 +91,7 @@ def test_damage_is_not_redirected_to_what_is_no_longer_a_unit() -> None:
     actions = "- {play: double}\n- resolve_all\n- {play: disguise}\n- resolve_all\n- {play: fire, by: opp}\n- resolve_all\n"
     choices = "- {for: double, slot: protect, target: lord}\n- {for: double, slot: decoy, target: guard}\n" \
               "- {for: disguise, target: guard}\n- {for: fire, target: lord}\n"
-    res = make(REDIRECT, actions, choices)
+    res = SANGUO.run(REDIRECT, actions, choices)
     assert res.status == "pass" and res.game is not None
     st = res.game.state
     assert st.cards["guard"].zone == "battlefield" and res.game.chars(st.cards["guard"])["type"] == "equipment"

@@ -6,41 +6,25 @@ Every expectation is written from the rule quoted in the test's docstring.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
+from typing import Callable
 
 import pytest
+from builder import SANGUO, power
 
 from judge.corpus.store import load_corpus
 from judge.games import load_game
-from judge.scenario.loader import ScenarioError, load_file, load_text
+from judge.scenario.loader import ScenarioError, load_file
 from judge.scenario.runner import Result, run
 
 ROOT = Path(__file__).resolve().parents[1]
-SANGUO = sorted((ROOT / "scenarios" / "sanguo").glob("*.yaml"))
+SANGUO_FILES = sorted((ROOT / "scenarios" / "sanguo").glob("*.yaml"))
 
 
-def make(cards: str, actions: str, choices: str = "", game: str = "sanguo", life: str = "") -> Result:
-    """A small scenario of ``game`` (cards indented under `cards:`), run."""
-    text = (
-        f"game: {game}\ntitle: t\n"
-        f"players: [{{id: you, resources: 9{life}}}, {{id: opp, resources: 9}}]\n"
-        "turn: you\ncards:\n" + textwrap.indent(textwrap.dedent(cards), "  ")
-        + "actions:\n" + textwrap.indent(textwrap.dedent(actions), "  ")
-        + ("choices:\n" + textwrap.indent(textwrap.dedent(choices), "  ") if choices.strip() else "")
-    )
-    return run(load_text(text, "<test>"))
-
-
-def power(res: Result, cid: str) -> int:
-    assert res.game is not None
-    return res.game.chars(res.game.state.cards[cid])["power"]
-
-
-@pytest.mark.parametrize("path", SANGUO, ids=[p.stem for p in SANGUO])
-def test_every_step_cites_only_rules_of_the_sanguo_document(path: Path) -> None:
+@pytest.mark.parametrize("path", SANGUO_FILES, ids=[p.stem for p in SANGUO_FILES])
+def test_every_step_cites_only_rules_of_the_sanguo_document(path: Path, bundled_run: Callable[[Path], Result]) -> None:
     """Issue 10: each step cites the rule of the game being played; a step no rule of the document governs says so."""
-    res = run(load_file(path))
+    res = bundled_run(path)
     assert res.status == "pass"
     known = {r.id for r in load_corpus().all_rules("sanguo")}
     assert res.game is not None
@@ -61,7 +45,7 @@ def test_an_ability_that_works_from_the_graveyard_cannot_be_used_from_the_battle
       abilities: [{kind: activated, zones: [graveyard], do: [{draw: {player: you, count: 1}}]}]
     """
     with pytest.raises(ScenarioError, match="graveyard"):
-        make(card, "- {use: ghost, by: you}\n")
+        SANGUO.run(card, "- {use: ghost, by: you}\n")
 
 
 def test_a_type_change_applies_before_power_changes_whatever_their_order() -> None:
@@ -73,7 +57,7 @@ def test_a_type_change_applies_before_power_changes_whatever_their_order() -> No
     retrain: {name: 轉, owner: you, zone: hand, type: tactic, play: {targets: [{filter: {type: unit}}],
               do: [{modify: {cards: target, subtypes: [弓兵]}}]}}
     """
-    res = make(cards, "- {play: retrain}\n- resolve_all\n", "- {for: retrain, target: u}\n")
+    res = SANGUO.run(cards, "- {play: retrain}\n- resolve_all\n", "- {for: retrain, target: u}\n")
     assert power(res, "u") == 3
 
 
@@ -85,10 +69,10 @@ def test_counters_apply_after_a_later_set_of_power() -> None:
     zero: {name: 零, owner: you, zone: hand, type: {tactic}, play: {targets: [{filter: {type: unit}}],
            do: [{modify: {cards: target, set: {power: 0}}}]}}
     """
-    sanguo = make(cards.replace("{zone}", "battlefield").replace("{type}", "troop").replace("{tactic}", "tactic"),
-                  "- {play: zero}\n- resolve_all\n", "- {for: zero, target: u}\n")
-    rise = make(cards.replace("{zone}", "units").replace("{type}", "reinforcement").replace("{tactic}", "ability"),
-                "- {play: zero}\n- resolve_all\n", "- {for: zero, target: u}\n", game="rise")
+    sanguo = SANGUO.run(cards.replace("{zone}", "battlefield").replace("{type}", "troop").replace("{tactic}", "tactic"),
+                        "- {play: zero}\n- resolve_all\n", "- {for: zero, target: u}\n")
+    rise = SANGUO.run(cards.replace("{zone}", "units").replace("{type}", "reinforcement").replace("{tactic}", "ability"),
+                      "- {play: zero}\n- resolve_all\n", "- {for: zero, target: u}\n", game="rise")
     assert (power(sanguo, "u"), power(rise, "u")) == (1, 0)
 
 
@@ -103,7 +87,7 @@ def test_a_group_effect_of_a_resolving_card_fixes_its_set_in_sanguo_but_not_in_r
     rise_cards = sanguo_cards.replace("battlefield", "units").replace("type: troop", "type: reinforcement").replace(
         "type: tactic", "type: ability")
     actions = "- {play: rally}\n- resolve_all\n- {play: new}\n- resolve_all\n"
-    sanguo, rise = make(sanguo_cards, actions), make(rise_cards, actions, game="rise")
+    sanguo, rise = SANGUO.run(sanguo_cards, actions), SANGUO.run(rise_cards, actions, game="rise")
     assert (power(sanguo, "old"), power(sanguo, "new")) == (2, 1)
     assert (power(rise, "old"), power(rise, "new")) == (2, 2)
 
@@ -125,8 +109,8 @@ def test_lethal_damage_destroys_a_unit_citing_418_5c_and_in_rise_no_rule() -> No
     """
     for game, zone, typ, tactic, cited in (("sanguo", "battlefield", "troop", "tactic", ("418.5c",)),
                                            ("rise", "units", "reinforcement", "ability", ())):
-        res = make(cards.replace("{zone}", zone).replace("{type}", typ).replace("{tactic}", tactic),
-                   "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n", game=game)
+        res = SANGUO.run(cards.replace("{zone}", zone).replace("{type}", typ).replace("{tactic}", tactic),
+                         "- {play: bolt}\n- resolve_all\n", "- {for: bolt, target: u}\n", game=game)
         assert res.game is not None
         lethal = [s for s in res.game.trace.steps if s.kind == "lethal"]
         assert len(lethal) == 1 and set(cited) <= set(lethal[0].cites)
@@ -144,7 +128,7 @@ def test_a_state_trigger_does_not_trigger_again_while_it_waits_or_is_on_the_stac
     d1: {name: 一, owner: you, zone: deck, type: tactic, play: {do: []}}
     d2: {name: 二, owner: you, zone: deck, type: tactic}
     """
-    res = make(cards, "- {play: a}\n- resolve_all\n- {play: d1}\n- resolve_all\n")
+    res = SANGUO.run(cards, "- {play: a}\n- resolve_all\n- {play: d1}\n- resolve_all\n")
     assert res.game is not None
     fired = [s for s in res.game.trace.steps if s.kind == "trigger_fires"]
     assert len(fired) == 2 and all("409.10" in s.cites for s in fired)
@@ -158,7 +142,7 @@ def test_a_delayed_ability_ends_when_the_card_it_mentions_leaves_even_if_it_retu
         abilities: [{kind: activated, do: [{create_trigger: {when: {event: turn_end}, do: [{move: {card: self, to: exile}}]}}]}]}
     back: {name: 回, owner: you, zone: hand, type: tactic, play: {targets: [{filter: {type: unit}}], do: [{move: {card: target, to: hand}}]}}
     """
-    res = make(cards, "- {use: u}\n- resolve_all\n- {play: back}\n- resolve_all\n- {play: u}\n- resolve_all\n"
+    res = SANGUO.run(cards, "- {use: u}\n- resolve_all\n- {play: back}\n- resolve_all\n- {play: u}\n- resolve_all\n"
                       "- end_phase\n- resolve_all\n", "- {for: back, target: u}\n")
     assert res.game is not None
     assert res.game.state.cards["u"].zone == "battlefield"  # back on the battlefield, and not exiled
@@ -178,9 +162,7 @@ def test_a_player_at_zero_life_loses_and_the_game_ends() -> None:
     curse: {name: 咒, owner: you, zone: hand, type: tactic, play: {do: [{lose_life: {player: opponent, amount: 2}}]}}
     more: {name: 又, owner: you, zone: hand, type: tactic, play: {do: []}}
     """
-    text = ("game: sanguo\ntitle: t\nplayers: [{id: you, resources: 9}, {id: opp, life: 2}]\nturn: you\ncards:\n"
-            + textwrap.indent(textwrap.dedent(cards), "  ") + "actions:\n  - {play: curse}\n  - resolve_all\n  - {play: more}\n")
-    res = run(load_text(text, "<test>"))
+    res = SANGUO.run(cards, "- {play: curse}\n- resolve_all\n- {play: more}\n", opp="life: 2")
     assert res.game is not None and res.game.state.result == "lose:opp"
     assert res.game.state.cards["more"].zone == "hand"
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from judge.scenario.runner import final_state, run_file
+from judge.scenario.runner import Result, final_state
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = json.loads((ROOT / "tests/data/scenario_baseline.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", sorted(BASELINE))
-def test_scenario_matches_the_recorded_outcome_and_citations(name: str) -> None:
+def test_scenario_matches_the_recorded_outcome_and_citations(name: str, bundled_run: Callable[[str], Result]) -> None:
     want = BASELINE[name]
-    res = run_file(str(ROOT / "scenarios" / name))
+    res = bundled_run(str(ROOT / "scenarios" / name))
     assert res.status == want["status"]
     assert res.game is not None
     assert [[s.kind, list(s.cites)] for s in res.game.trace.steps] == want["steps"]

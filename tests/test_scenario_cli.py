@@ -7,6 +7,7 @@ from pathlib import Path
 
 import jsonschema
 import yaml
+from builder import edited
 from click.testing import CliRunner
 
 from judge.scenario.commands import COMMANDS, run_cmd, scenario_group
@@ -23,10 +24,8 @@ def invoke(*args: str) -> tuple[int, str]:
 
 
 def variant(tmp_path: Path, name: str, edit: callable) -> Path:  # type: ignore[valid-type]
-    data = yaml.safe_load(YOURS.read_text(encoding="utf-8"))
-    edit(data)
     out = tmp_path / name
-    out.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    out.write_text(edited(YOURS.read_text(encoding="utf-8"), edit), encoding="utf-8")
     return out
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 from judge.corpus.store import load_corpus
 from judge.scenario.loader import load_file
-from judge.scenario.runner import run, to_json
+from judge.scenario.runner import Result, run, to_json
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
 FILES = sorted(ROOT.glob("*.yaml"))
@@ -18,18 +19,18 @@ EXAMPLES = ("706.1c", "708.1a", "708.3", "709.2a", "709.2b", "709.2d",
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_scenario_passes(path: Path) -> None:
-    res = run(load_file(path))
+def test_scenario_passes(path: Path, bundled_run: Callable[[Path], Result]) -> None:
+    res = bundled_run(path)
     failed = [c.expect for c in res.checked if not c.ok]
     assert res.status == "pass", (res.status, failed, res.open_choice, res.unused)
     assert res.checked, "a scenario must expect something"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_every_cited_rule_exists_in_the_corpus(path: Path) -> None:
+def test_every_cited_rule_exists_in_the_corpus(path: Path, bundled_run: Callable[[Path], Result]) -> None:
     corpus = load_corpus()
-    sc = load_file(path)
-    res = run(sc)
+    res = bundled_run(path)
+    sc = res.scenario
     cited = set(res.game.trace.cited())
     cited |= {e["cites"] for e in sc.data.get("expect") or [] if "cites" in e}
     for key in ("rule", "of"):

@@ -8,6 +8,7 @@ from typing import Any, Iterator
 
 import pytest
 import yaml
+from builder import yaml_text
 from click.testing import CliRunner
 
 from judge.scenario.commands import run_cmd, scenario_group
@@ -55,7 +56,7 @@ def test_803_3_a_huge_legal_number_is_accepted_at_once(tmp_path: Path) -> None:
     # 803.3: X extra cycles, each one guard for each player, after the one demonstrated cycle
     data["expect"] = [{"step": "loop_mandatory", "with": {"player": "you", "amount": x}},
                       {"player": "you", "units": 1 + (1 + x)}, {"player": "opp", "units": 2 + (1 + x)}]
-    code, out = cli(run_cmd, str(write(tmp_path, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))))
+    code, out = cli(run_cmd, str(write(tmp_path, yaml_text(data))))
     assert code == 0, out
 
 

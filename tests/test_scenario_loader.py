@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from builder import refused
 
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import run
@@ -20,50 +21,44 @@ def line_of(text: str, needle: str) -> int:
     return next(i for i, l in enumerate(text.splitlines(), 1) if needle in l)
 
 
-def error(text: str) -> ScenarioError:
-    with pytest.raises(ScenarioError) as info:
-        load_text(text, "f.yaml")
-    return info.value
-
-
 def test_good_file_loads() -> None:
     assert load_text(GOOD, "f.yaml").data["turn"] == "you"
 
 
 def test_unknown_card_id() -> None:
     text = GOOD.replace("- {for: alberto, pay: true}", "- {for: albert, pay: true}")
-    e = error(text)
+    e = refused(text)
     assert "未知的卡牌编号“albert”（是不是“alberto”？）" in e.message and e.line == line_of(text, "albert,")
 
 
 def test_card_in_two_zones() -> None:
     text = GOOD.replace("actions:", "chain:\n  - {card: alberto, by: you}\nactions:")
-    e = error(text)
+    e = refused(text)
     assert "同时在两个区域" in e.message and e.line == line_of(text, "{card: alberto, by: you}")
 
 
 def test_type_error_names_the_field() -> None:
     text = GOOD.replace("    cost: 2\n", "    cost: two\n", 1)
-    e = error(text)
+    e = refused(text)
     assert "cards.alberto.cost" in e.message and "应为整数或X，实际是文字 two" in e.message and e.line == line_of(text, "cost: two")
 
 
 def test_ability_the_language_cannot_express() -> None:
     text = GOOD.replace("do: [{destroy: target}]", "do: [{banish_forever: target}]")
-    e = error(text)
+    e = refused(text)
     assert "效果语言中没有步骤“banish_forever”" in e.message
     assert e.line == line_of(text, "banish_forever")
 
 
 def test_unknown_field_points_at_the_key() -> None:
     text = GOOD.replace("    health: 2\n", "    health: 2\n    colour: red\n", 1)
-    e = error(text)
+    e = refused(text)
     assert "未知的字段“colour”" in e.message and (e.line, e.column) == (line_of(text, "colour"), 5)
 
 
 def test_duplicate_key_and_yaml_syntax() -> None:
-    assert "重复的键“turn”" in error(GOOD.replace("turn: you", "turn: you\nturn: opp")).message
-    e = error(GOOD.replace("turn: you", "turn: [you"))
+    assert "重复的键“turn”" in refused(GOOD.replace("turn: you", "turn: you\nturn: opp")).message
+    e = refused(GOOD.replace("turn: you", "turn: [you"))
     assert "不是有效的 YAML" in e.message and e.line > 1
 
 
@@ -133,7 +128,7 @@ DEP_FILE = (ROOT / "719_1_example.yaml").read_text(encoding="utf-8")
 
 def test_explain_expectation_names_known_cards_in_depends_on() -> None:
     text = DEP_FILE.replace("depends_on: [kedorn]", "depends_on: [kedorm]")
-    e = error(text)
+    e = refused(text)
     assert "未知的卡牌编号“kedorm”（是不是“kedorn”？）" in e.message and e.line == line_of(text, "kedorm")
 
 

@@ -5,28 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
+from builder import edited, run_text
 
-from judge.scenario.loader import ScenarioError, load_text
-from judge.scenario.runner import run
+from judge.scenario.loader import ScenarioError
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
 TEXT = (ROOT / "715_1_example.yaml").read_text(encoding="utf-8")
 
 
-def _with(expect: list[dict], edit=None) -> object:  # type: ignore[no-untyped-def]
-    data = yaml.safe_load(TEXT)
-    data["expect"] = expect
-    if edit:
-        edit(data)
-    return run(load_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "o.yaml"))
-
-
 def test_715_1_the_trigger_target_is_chosen_after_it_fires_not_when_created() -> None:
     # 715.1: "在触发性影响被触发之前，不必为该影响作出选择（包括目标）": the second `targets` step (for the created
     # trigger) comes after the trigger fires and before it is announced on the chain.
-    res = _with([{"step": "targets", "after": "trigger_effect_fires", "count": 1},
-                 {"step": "targets", "after": "announce_trigger", "count": 0}])
+    res = run_text(edited(TEXT, expect=[{"step": "targets", "after": "trigger_effect_fires", "count": 1},
+                                        {"step": "targets", "after": "announce_trigger", "count": 0}]), "o.yaml")
     assert res.status == "pass", res.checked  # type: ignore[attr-defined]
     steps = [s.kind for s in res.game.trace.steps]  # type: ignore[attr-defined]
     created, fired = steps.index("create_trigger"), steps.index("trigger_effect_fires")
@@ -36,11 +27,11 @@ def test_715_1_the_trigger_target_is_chosen_after_it_fires_not_when_created() ->
 
 def test_after_counts_only_later_steps() -> None:
     # both targets steps exist, but only one follows the trigger firing: `count: 2` with `after:` must fail
-    res = _with([{"step": "targets", "after": "trigger_effect_fires", "count": 2}])
+    res = run_text(edited(TEXT, expect=[{"step": "targets", "after": "trigger_effect_fires", "count": 2}]), "o.yaml")
     assert res.status != "pass" and res.checked[0].actual == 1  # type: ignore[attr-defined]
     # a step kind no trace has would make `count: 0` always hold: it is refused as the file is loaded
     with pytest.raises(ScenarioError) as info:
-        _with([{"step": "targets", "after": "no_such_step", "count": 0}])
+        run_text(edited(TEXT, expect=[{"step": "targets", "after": "no_such_step", "count": 0}]), "o.yaml")
     assert "no_such_step" in info.value.message and info.value.line > 1
 
 
@@ -51,7 +42,8 @@ def test_715_1_the_only_legal_target_exists_only_after_the_effect_is_created() -
         d["cards"]["b"]["zone"] = "hand"
         steps = d["cards"]["wind"]["abilities"][0]["do"]
         steps.insert(1, {"move": {"card": "b", "to": "units"}})
-    res = _with([{"card": "b", "damage": 2}, {"step": "targets", "after": "trigger_effect_fires", "count": 1}], edit)
+    res = run_text(edited(TEXT, edit, expect=[{"card": "b", "damage": 2},
+                                          {"step": "targets", "after": "trigger_effect_fires", "count": 1}]), "o.yaml")
     assert res.status == "pass", res.checked  # type: ignore[attr-defined]
 
 
@@ -60,10 +52,7 @@ def test_reta_draws_for_the_same_player_in_both_files() -> None:
     # draws for Reta ("目标牌手便抓一张牌") is Reta's controller. Both files must read it that way: without the
     # interruption (709.2a) or the prevention (717.2b), Reta's controller draws one card and the other player none.
     def run_edit(name: str, edit) -> object:  # type: ignore[no-untyped-def]
-        data = yaml.safe_load((ROOT / name).read_text(encoding="utf-8"))
-        edit(data)
-        data["expect"] = []
-        return run(load_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), name)).game  # type: ignore[attr-defined]
+        return run_text(edited((ROOT / name).read_text(encoding="utf-8"), edit, expect=[]), name).game
 
     def no_heroes(d: dict) -> None:
         d["actions"] = [{"use": "reta", "by": "opp"}, "resolve_all"]

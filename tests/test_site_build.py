@@ -5,24 +5,15 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-import pytest
 import yaml
 from click.testing import CliRunner
+from html_page import Page, assert_offline
 
 from judge.cli import cli
 from judge.corpus.store import load_corpus
 from judge.faq.model import load_faq
-from test_report_html import Page, assert_offline
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    res = CliRunner().invoke(cli, ["site", str(out)])
-    assert res.exit_code == 0, res.output
-    return out
 
 
 def pages(site: Path) -> dict[Path, Page]:

@@ -3,7 +3,7 @@
 pages which version they show, lists under each rule the versions it is in and what each changed (the words marked);
 `judge site --version` builds the site of another version.
 
-The two versions are those of tests/test_corpus_versions.py (the generated publisher's document, dated July, and a
+The two versions are the `editions` fixture's (tests/conftest.py: the generated publisher's document, dated July, and a
 copy dated October in which the test changes 002.2.a — 当一名玩家 → 当任意一名玩家 —, removes 003.1 and adds 002.5):
 the expectations are those edits."""
 
@@ -18,14 +18,13 @@ from urllib.parse import unquote
 import pytest
 
 from added_data import data_dir, judge, squeeze  # noqa: F401  (data_dir: the fixture every test here uses)
-from test_corpus_versions import editions  # noqa: F401  (the two versions)
-from test_report_html import Page
+from html_page import Page
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @pytest.fixture
-def star(editions: dict, tmp_path: Path) -> dict:  # noqa: F811
+def star(editions: dict, tmp_path: Path) -> dict:
     """The game ``star`` with its two versions added, and an empty scenarios folder (a site of rules only)."""
     assert judge("corpus", "add", str(editions["v1"]), "--new-game", "star")[0] == 0
     assert judge("corpus", "add", str(editions["v2"]), "--game", "star")[0] == 0
