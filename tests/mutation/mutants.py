@@ -464,10 +464,11 @@ def main() -> int:
         for line in [f"{n}: the id is used twice" for n in doubled] + bad:
             print(f"BAD PATCH {line}", file=sys.stderr)
         return 2
+    results = []
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda m: run_one(m, tests_for(m)), chosen))
-    for name, status, detail in results:
-        print(f"{status:9} {name}  — {detail}")
+        for name, status, detail in pool.map(lambda m: run_one(m, tests_for(m)), chosen):  # each as it is known
+            print(f"{status:9} {name}  — {detail}", flush=True)
+            results.append((name, status, detail))
     groups = [(label, {m[0] for m in muts}) for label, muts in SETS.items()]
     groups.append(("all engine sets", {m[0] for label in ENGINES for m in SETS[label]}))
     for label, group in groups:
