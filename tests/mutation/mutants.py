@@ -289,17 +289,27 @@ ZONES: list[tuple[str, str, str, str]] = [
 # Mutants that change no behaviour the rules define (with why); they are left out of the figure.
 EQUIVALENT: dict[str, str] = {
     "target: a card cannot target itself": "unreachable while a link is added: its card is on the chain, and a card on the "
-    "chain is refused as such first; only a later change of target after the card left the chain would reach it",
+    "chain is refused as such first (targets.py check(): `on_chain` before `itself`); only a later change of target "
+    "after the card left the chain would reach it",
     "prevent: a shield shrinks by X": "the same whenever the shield goes on: a packet no larger than what is left is "
     "prevented in full (Y = X); a larger one uses the shield up either way (X > left, so left − X < 1 and left − Y = 0)",
-    "target: distribute amounts locked": "`link.locked['….amount']` is only written, never read (a game dividing on resolution reads `….total`): the amount is locked by being "
-    "worked out once, as the link is added",
+    "target: distribute amounts locked": "`link.locked['….amount']` is only written, never read (targets.py: a game "
+    "dividing on resolution reads `….total`, in _divide): the amount is locked by being worked out once, as the link "
+    "is added",
     "replace: 717.3a increase means more": "differs only for `add: 0`, a replacement that changes nothing",
     "index: zones read in file order": "only the order of the field's cards across several field zones changes; every "
     "reader sorts them again (by timestamp, seat, the player's chosen order) or treats them as simultaneous: with this "
     "mutant every bundled scenario's trace is the same under PYTHONHASHSEED 1, 2 and 3",
     "index: a player's field cards are those they control": "unreachable: in_zone() with a player is asked only of the "
     "hand and the deck (the `units` expectation counts the units a player controls itself)",
+    # the language set
+    "description: a word not read here accepted": "unreachable: every Fields declared today that leaves out a word of "
+    "its place also says where that word goes — play_cost's resources is `moved` (to cost:), a filter's and an event "
+    "filter's zone is `refused` with filter_zone / when_zone — and no Fields narrows its words with `allow`, so the "
+    "field_not_here branch is never reached",
+    "parse: a merge key": "unreachable: the key node is constructed (SafeConstructor.construct_object) before its tag "
+    "is compared, and PyYAML's safe constructor has no constructor for tag:yaml.org,2002:merge, so `<<:` is refused "
+    "there as an unsupported tag (the same error, line and column) before the merge_key check is reached",
 }
 
 
@@ -383,7 +393,8 @@ LANGUAGE: list[tuple[str, str, str, str]] = [
 LANGUAGE_TESTS = ["tests/test_scenario_language.py", "tests/test_scenario_loader.py", "tests/test_scenario_limits.py",
                   "tests/test_hostile_scenarios.py", "tests/test_engine_rulings_review.py", "tests/test_scenario_files.py",
                   "tests/test_scenario_parse_cache.py", "tests/test_riftbound_errors.py", "tests/test_cli_bad_input.py",
-                  "tests/test_engine_messages.py", "tests/test_mutation_found.py"]
+                  "tests/test_engine_messages.py", "tests/test_engine_chain.py",  # chain: X chosen and paid (707.1c)
+                  "tests/test_mutation_found.py"]
 
 SETS = {"fixes": FIXES, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
