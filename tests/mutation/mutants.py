@@ -67,6 +67,8 @@ FIXES: list[tuple[str, str, str, str]] = [
     # the trigger event is a word of drawing.py now (its test: a move caused by a discard): it never happens
     ("discarded trigger event", DR, 'M.word("event", "discarded", events.TRIGGER, cause_is("discard"),',
      'M.word("event", "discarded", events.TRIGGER, lambda game, ev: False,'),
+    # to:/from: of a trigger are the when words' handlers now (triggers.py _match_end): a card entering no longer
+    # matches from:
     ("enters from a zone", TR, 'return ev.kind in ("move", "entered") and ev.data.get(end) == spec',
      'return ev.kind == "move" and ev.data.get(end) == spec'),
     # the loader's table is gone: WhenShape (triggers.py) refuses a when: key the event does not carry
@@ -82,6 +84,7 @@ FIXES: list[tuple[str, str, str, str]] = [
      'Fields("filter", exclude=(), refused={"zone": "filter_zone"},'),
     # PlayerRefShape (references.py) refuses opponent where one player is meant with three or more players
     ("loader: ambiguous opponent", RF, "if value == \"opponent\" and self.one and len(scope.players) >= 3:", "if False:"),
+    # the player reference `opponent` is a word of references.py (one function, not a branch of players())
     ("engine: ambiguous opponent", RF, "    if len(opponents) > 1:  # one player: with more than one opponent",
      "    if False:  # one player: with more than one opponent"),
     ("a card that left: its values then (filters)", CN, "return game.state.lki_chars[card.ref]  #", "pass  #"),
@@ -91,6 +94,7 @@ FIXES: list[tuple[str, str, str, str]] = [
     ("707.1e reductions in the player's order", CO, "if len(totals) > 1:", "if False:"),
     ("shield gone after the prevention", RE, "        if used_up:  #", "        if False:  #"),
     ("priority and passes say no rule governs them", G, 'cites or self.data.cite("priority.receive")', "cites"),
+    # the turn's draw is drawing.py's `draw` action now
     ("the turn's draw says no rule governs it", DR, 'game.trace.add("turn_draw", game.data.cite("turn.draw"),',
      'game.trace.add("turn_draw", (),'),
     ("refused answers", RU, "            if i is None or not self.entries[i].get(\"illegal\"):", "            if True:"),
@@ -135,6 +139,7 @@ ENGINE: list[tuple[str, str, str, str]] = [
     ("trigger: a leaves-the-field ability looks back", TR, '                bindings["self_left"] = href\n', "                pass\n"),
     ("trigger: turn player's triggers first", TR, "for player in st.seat_order_from(st.turn):\n        mine", "for player in reversed(st.seat_order_from(st.turn)):\n        mine"),
     ("trigger: the if clause", TR, "    cond = (ab.get(\"when\") or {}).get(\"if\")\n    if cond is None:", "    cond = None\n    if cond is None:"),
+    # the `leaves` event word's test (moves.py) instead of a name added in _names()
     ("trigger: leaves means off the field", MV,
      'return ev.kind == "move" and game.is_field(ev.data.get("from", "")) and not game.is_field(ev.data["to"])',
      'return ev.kind == "move" and game.is_field(ev.data.get("from", ""))'),
@@ -159,8 +164,10 @@ ENGINE: list[tuple[str, str, str, str]] = [
     # effects (712, 713)
     ("effect: may only if all can be done", FL, "if len(game.state.in_zone(\"hand\", p)) < value(ctx, spec.get(\"count\", 1)):", "if False:"),
     ("effect: draw until a limit met", DR, "if have >= limit:", "if have > limit:"),
+    # the `targeted` condition word (conditions.py) instead of a branch of _condition()
     ("effect: if you targeted needs a legal target", CD, "return bool(wanted) and any(w in legal for w in wanted)",
      "return bool(wanted)"),
+    # the damage step (damage.py); _on_field is on_field now
     ("effect: damage only to field cards", DM, "        if not on_field(game, ref):\n            return False\n        ev = events.emit(game, events.Event(\"damage\"",
      "        if False:\n            return False\n        ev = events.emit(game, events.Event(\"damage\""),
     ("effect: that refers to the last card", STP, "    ctx.that = refs\n    return all(results)", "    return all(results)"),
@@ -200,8 +207,10 @@ ENGINE2: list[tuple[str, str, str, str]] = [
     ("enter: as it enters exhausted", F, 'exhausted = bool(how.get("exhausted") or spec.get("exhausted"))', 'exhausted = bool(how.get("exhausted"))'),
     ("effect: each player from the turn player", FL, "    order = game.state.seat_order_from(game.state.turn)\n    game.trace.add(\"each_player\"",
      "    order = list(reversed(game.state.seat_order_from(game.state.turn)))\n    game.trace.add(\"each_player\""),
+    # the `attached` card reference word (references.py)
     ("effect: attached from last-known information", RF, "    if host.attached_to is None:\n        return []",
      "    if host.attached_to is None or old:\n        return []"),
+    # the `pass` action is resolution.py's now
     ("game: passing gives priority to the next player", R, "game.state.priority = game.state.seat_order_from(player)[1]",
      "game.state.priority = player"),
     ("game: combat packets to the turn player's characters first", CB, "packets.sort(key=lambda p: order.index(st.view(p[1])[0].controller))", "packets.sort(key=lambda p: -order.index(st.view(p[1])[0].controller))"),
@@ -211,6 +220,8 @@ ENGINE2: list[tuple[str, str, str, str]] = [
 
 # A third batch, written after the tests the second batch called for and run once against them.
 ENGINE3: list[tuple[str, str, str, str]] = [
+    # engine3's description words are filters.py's handlers now (each says why a card does not fit): each mutant
+    # makes one fit always, as `if False:` did
     ("target: subtype", FI, 'return None if v in s.cur["subtypes"] else "subtype"', 'return None'),
     ("target: owner", FI, 'return None if (s.card.owner == s.controller) == (v == "you") else "owner"', 'return None'),
     ("target: exhausted or ready", FI, 'return None if s.card.exhausted == bool(v) else ("exhausted" if not v else "ready")',
@@ -232,6 +243,7 @@ ENGINE3: list[tuple[str, str, str, str]] = [
     ("cost: the alternative cost is optional", CO, '        if use_alt:\n', '        if True:\n'),
     ("cost: a destroy cost needs a card", CO, '        if not options:\n            raise CannotAdd("nothing_to_destroy")', '        if False:\n            raise CannotAdd("nothing_to_destroy")'),
     ("cost: the pool is spent", CO, 'st.pools[link.controller] = st.pools.get(link.controller, 0) - amount', 'st.pools[link.controller] = st.pools.get(link.controller, 0)'),
+    # the when words' handlers (triggers.py) instead of the branches of _matches()
     ("trigger: used only by a card or an ability", TR, 'return ev.data.get("link_kind") == spec', 'return True'),
     ("trigger: the source of a packet", TR, "    return _card_matches(game, spec, fake, host, host_ref, bindings, controller)",
      "    return True"),
@@ -246,9 +258,11 @@ ENGINE3: list[tuple[str, str, str, str]] = [
     ("prevent: a prevented packet below 1 vanishes", RE, '        if ev.data["amount"] < 1:  # [prevention.packet_gone]', '        if ev.data["amount"] < 0:  # [prevention.packet_gone]'),
     ("prevent: prevented damage triggers", RE, '        if prevented > 0 and ev.card is not None:  # [prevention.trigger]', '        if False:  # [prevention.trigger]'),
     ("continuous: set a value", CN, '        out[ch] = _amount(game, eff, spec, card, vals)\n    for ch, spec in eff.add.items():', '        pass\n    for ch, spec in eff.add.items():'),
+    # the attack action is combat.py's now
     ("continuous: cannot attack", CB, '    if why is not None:  # a rule effect says it cannot attack',
      '    if False:  # a rule effect says it cannot attack'),
     ("continuous: an effect excepting a card", CN, '    if card.ref in aff.get("except", ()):\n        return False', '    pass'),
+    # the end of combat is a hook (continuous.py _end_combat) instead of a call in Game._act_end_combat
     ("continuous: this combat ends", CN, 'def _end_combat(game: "Game") -> None:\n    end(game, "combat")',
      'def _end_combat(game: "Game") -> None:\n    pass'),
     ("dependency: a dependent effect after what it depends on", DP, '            reason = "dependency" if deps[id(effs[i])] else plain[id(effs[i])]', '            reason = plain[id(effs[i])]'),
@@ -258,6 +272,7 @@ ENGINE3: list[tuple[str, str, str, str]] = [
     # each_player's nested steps are now ctx.sub(controller=p) (flow.py)
     ("effect: each player does it", FL, "        ok = run_ops(game, ctx.sub(controller=p), ops) and ok",
      "        ok = run_ops(game, ctx.sub(controller=ctx.controller), ops) and ok"),
+    # the create step is tokens.py's now
     ("effect: a token under its player", TK, '    for p in players(ctx, spec.get("under", "you")):', '    for p in players(ctx, "you"):'),
     ("event: a repair only removes damage there is", DM, '    amount = max(0, min(card.damage, int(ev.data["amount"])))', '    amount = max(0, int(ev.data["amount"]))'),
     ("event: a draw from an empty deck", DR, '    if top is None:\n        game.trace.add("draw_none"', '    if False:\n        game.trace.add("draw_none"'),
