@@ -144,3 +144,13 @@ def test_a_duration_on_a_replacement_ability_is_refused() -> None:
     loads(unit_with(repl % ""))
     e = refused(unit_with(repl % ", until: turn"), "until")
     assert "until" in e.message
+
+
+def test_a_merge_key_is_refused_as_a_merge_key_where_it_stands() -> None:
+    """FORMAT.md: a scenario file is plain YAML — no aliases, no merge keys (``<<:``), no tags. A merge key is named as
+    such (not as a tag the file never wrote), at its own line and column."""
+    text = scenario("") + "  b:\n    <<: {name: B}\n    owner: you\n"
+    with pytest.raises(ScenarioError) as e:
+        load_text(text, "merge.yaml")
+    assert (e.value.line, e.value.column) == (text.count("\n", 0, text.index("<<")) + 1, 5)
+    assert "<<" in e.value.message and "!" not in e.value.message

@@ -22,7 +22,7 @@ from judge.scenario import library
 from judge.scenario.loader import Scenario, check, load_text
 from judge.scenario.parse import parse
 from judge.scenario.runner import render_text, run, to_json
-from tests.key_audit import READS, Declared, record_declared_keys, tracked
+from key_audit import READS, Declared, record_declared_keys, tracked
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 

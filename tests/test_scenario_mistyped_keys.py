@@ -20,7 +20,7 @@ import pytest
 
 from judge.scenario.loader import ScenarioError, check, load_text
 from judge.scenario.runner import run, to_json
-from tests.key_audit import Declared, Where, record_declared_keys
+from key_audit import Declared, Where, record_declared_keys
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 FILES = sorted(ROOT.glob("*/*.yaml"))

@@ -80,9 +80,9 @@ def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
         for knode, vnode in node.value:
             if not isinstance(knode, yaml.ScalarNode):
                 raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("key_not_word"))
-            key = _SCALARS.construct_object(knode)
-            if knode.tag == "tag:yaml.org,2002:merge":
+            if knode.tag == "tag:yaml.org,2002:merge":  # (before building it: PyYAML cannot build a merge key)
                 raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("merge_key"))
+            key = _SCALARS.construct_object(knode)
             if isinstance(key, bool):  # a key is a word: YAML 1.1 would read `on:` / `yes:` as true
                 key = str(knode.value)
             elif not isinstance(key, str):

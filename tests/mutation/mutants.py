@@ -322,9 +322,6 @@ EQUIVALENT: dict[str, str] = {
     "its place also says where that word goes — play_cost's resources is `moved` (to cost:), a filter's and an event "
     "filter's zone is `refused` with filter_zone / when_zone — and no Fields narrows its words with `allow`, so the "
     "field_not_here branch is never reached",
-    "parse: a merge key": "unreachable: the key node is constructed (SafeConstructor.construct_object) before its tag "
-    "is compared, and PyYAML's safe constructor has no constructor for tag:yaml.org,2002:merge, so `<<:` is refused "
-    "there as an unsupported tag (the same error, line and column) before the merge_key check is reached",
 }
 
 
