@@ -130,8 +130,9 @@ def test_an_empty_scenario_name_is_not_the_current_folder(tmp_path: Path) -> Non
     assert_clean(res, (2,), "空的路径不指任何文件")
 
 
+@pytest.mark.parametrize("command", [["define", "替代效果"], ["search", "替代效果"]])
 @pytest.mark.parametrize("kind", ["zero", "fifo", "large"])
-def test_a_glossary_of_their_own_is_read_bounded(tmp_path: Path, kind: str) -> None:
+def test_a_glossary_of_their_own_is_read_bounded(tmp_path: Path, kind: str, command: list[str]) -> None:
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     g = data_dir / "glossary.yaml"
@@ -141,7 +142,8 @@ def test_a_glossary_of_their_own_is_read_bounded(tmp_path: Path, kind: str) -> N
         os.mkfifo(g)
     else:
         g.write_text("concepts:\n" + "  - {id: x, aliases: [aaaaaaaaaa]}\n" * 60_000, encoding="utf-8")  # 2 MB
-    out = assert_clean(judge(["define", "替代效果"], env={"JUDGE_DATA_DIR": str(data_dir)}), (2,), "glossary.yaml")
+    env = {"JUDGE_DATA_DIR": str(data_dir), "JUDGE_CACHE_DIR": str(tmp_path / "cache")}
+    out = assert_clean(judge(command, env=env, timeout=60), (2,), "glossary.yaml")
     assert ("不是普通文件" in out) if kind != "large" else ("超过" in out)
 
 
@@ -266,3 +268,15 @@ def test_a_target_list_run_would_refuse_is_refused_by_check_too(tmp_path: Path, 
     d["choices"][0]["target"] = answer
     args = ["scenario", "check"] if command == "check" else ["run"]
     assert_clean(judge([*args, write(tmp_path, "targets.yaml", d)]), (2,), "targets.yaml:", words)
+
+
+@pytest.mark.parametrize(("second", "words"), [
+    ("  - aliases: [没有编号]\n", "第 2 个概念应为映射，并有 id"),
+    ("  - id: other\n    aliases: 不是列表\n", "other.aliases：应为字符串的列表"),
+    ("  - id: other\n    aliases: [替代效果]\n", "“替代效果”已属于概念 replacement-effect，不能再属于 other"),
+])
+def test_a_damaged_glossary_of_their_own_is_named_with_the_concepts_line(tmp_path: Path, second: str, words: str) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    (data_dir / "glossary.yaml").write_text("concepts:\n  - id: mine\n    aliases: [我的词]\n" + second, encoding="utf-8")
+    assert_clean(judge(["define", "替代效果"], env={"JUDGE_DATA_DIR": str(data_dir)}), (2,), "glossary.yaml:4:5：", words)
