@@ -9,13 +9,13 @@ them. That places it above the corpus and below every other room with commands (
 from __future__ import annotations
 
 import json
-import re
 import sys
 from typing import TYPE_CHECKING, Iterable, NoReturn
 
 import click
 
 from judge.locale import join, t
+from judge.locale.visible import UNSAFE, neutral
 
 if TYPE_CHECKING:
     from judge.corpus.store import Corpus
@@ -29,7 +29,19 @@ def dump_json(data: object) -> None:
 def json_text(data: object) -> str:
     """``data`` as indented JSON, Chinese text as is; characters that could drive or reorder a terminal (and bytes
     that were not UTF-8) as ``\\uXXXX`` escapes, which JSON readers turn back into the same text."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(data, ensure_ascii=False, indent=2))
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def error_text(e: BaseException) -> str:
+    """What went wrong, in the judge's language: an operating-system error as its reason and the path (never
+    Python's English ``[Errno 28] No space left on device``), a KeyError's message without its quotes."""
+    if isinstance(e, OSError):
+        from judge.locale import os_reason
+
+        return f"{os_reason(e)}: {e.filename}" if e.filename else os_reason(e)
+    if isinstance(e, KeyError) and e.args:
+        return str(e.args[0])
+    return str(e)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -102,24 +114,6 @@ def version_or_exit(corpus: Corpus, game: str | None, wanted: str) -> tuple[Corp
         return with_version(corpus, game, wanted), game
     except UnknownVersionError as e:
         fail(unknown_version(*e.args))
-
-
-# control characters but tab and line feed, DEL, C1, bidirectional controls, and lone surrogates (bytes of a
-# command-line argument that were not UTF-8): what could drive or reorder a terminal, or fail to print
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-
-
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
-        return f"\\x{code - 0xDC00:02x}"
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def neutral(text: str) -> str:
-    """``text`` safe to show on a terminal: control and bidirectional-override characters from user data become
-    visible escapes (``\\x1b``, ``\\u202e``); tabs and line breaks stay."""
-    return _UNSAFE.sub(lambda m: _escape(m.group()), text)
 
 
 def echo(text: str, err: bool = False) -> None:

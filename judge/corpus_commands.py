@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from judge.clitools import GAME, corpus_or_exit, dump_json, echo, fail, version_or_exit
+from judge.clitools import GAME, corpus_or_exit, dump_json, echo, error_text, fail, version_or_exit
 from judge.locale import t
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool)
         items = [{**lookup.rule_json(corpus, r), "scenarios": citing_scenarios(r)} for r in found]
         dump_json(items if len(items) > 1 else items[0])
         return
-    click.echo("\n\n".join(
+    echo("\n\n".join(
         lookup.render_rule(corpus, r) + "\n\n" + lookup.render_scenarios(citing_scenarios(r)) for r in found
     ))
 
@@ -72,7 +72,7 @@ def rules_cmd(game: str | None, version: str | None, as_json: bool) -> None:
         dump_json([lookup.rule_json(corpus, r) for r in rules])
         return
     for r in rules:
-        click.echo(lookup.render_line(r))
+        echo(lookup.render_line(r))
 
 
 @click.group("corpus")
@@ -81,7 +81,7 @@ def corpus_group() -> None:
 
 
 def _fail(e: Exception) -> NoReturn:
-    fail(t("msg.error", message=e.args[0] if isinstance(e, KeyError) else e))
+    fail(t("msg.error", message=error_text(e)))
 
 
 def _leftovers(names: list[str]) -> None:

@@ -71,30 +71,129 @@ def write_cache(path: Path, data: bytes) -> None:
         pass
 
 
+def prune_cache(folder: Path, suffix: str, keep: int, max_bytes: int) -> None:
+    """Keep at most ``keep`` entries (``*suffix``) and ``max_bytes`` in a per-user cache folder: past either, the
+    least recently used (by modification time, which a hit renews) are removed down to three quarters of both.
+    Best effort: what cannot be listed or removed stays."""
+    try:
+        entries = []
+        for e in os.scandir(folder):
+            if e.name.endswith(suffix):
+                st = e.stat(follow_symlinks=False)
+                entries.append((st.st_mtime_ns, e.name, st.st_size, e.path))
+    except OSError:
+        return
+    total = sum(size for _, _, size, _ in entries)
+    if len(entries) <= keep and total <= max_bytes:
+        return
+    count = len(entries)
+    for _, _, size, path in sorted(entries):
+        if count <= keep * 3 // 4 and total <= max_bytes * 3 // 4:
+            break
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        count, total = count - 1, total - size
+
+
 def atomic_write(path: Path, data: bytes | str) -> None:
     """Replace ``path`` with ``data`` all at once: a temporary file in the same folder, flushed to disk, renamed.
 
-    A reader (or a process killed half-way) sees the old file or the new one, never a mix or an empty file.
+    A reader (or a process killed half-way) sees the old file or the new one, never a mix or an empty file. Only a
+    regular file or a missing path is ever replaced (a link is followed to what it names): a folder, a device, a
+    FIFO or a socket there is a :class:`DataError`, as is a failed write (naming ``path``, not the temporary file).
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    folder = path.parent
+    target = replaceable(path)
+    folder = target.parent
     import tempfile  # here, not at the top: only writers need it (start-up time)
 
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
-        os.chmod(tmp, _mode_for(path))
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
+    except OSError as e:
+        raise DataError(t("msg.data.unwritable", path=path, reason=os_reason(e))) from e
+    try:
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        os.replace(tmp, target)
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise DataError(t("msg.data.unwritable", path=path, reason=os_reason(e))) from e
         raise
     fsync_dir(folder)
+
+
+def replaceable(path: Path) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself, or what its links name; a :class:`DataError` when
+    that exists and is not a regular file (a folder, a device such as ``/dev/null``, a FIFO, a socket)."""
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as e:
+        raise DataError(t("msg.data.unwritable", path=path, reason=os_reason(e))) from e
+    if stat.S_ISDIR(mode):
+        raise DataError(t("msg.data.is_folder", path=path))
+    if not stat.S_ISREG(mode):
+        raise DataError(t("msg.data.not_replaceable", path=path))
+    return target
+
+
+def write_output(path: Path, data: bytes | str) -> None:
+    """Write a file the user named on the command line: into it when it is a pipe or this session's terminal
+    (``-o /dev/stdout``, a FIFO someone reads), else :func:`atomic_write` (which refuses any other kind of file);
+    a missing folder is made."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and (stat.S_ISFIFO(st.st_mode) or (stat.S_ISCHR(st.st_mode) and st.st_rdev in _terminals())):
+        _write_into(path, raw)
+        return
+    try:
+        Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise DataError(t("msg.data.unwritable", path=path, reason=os_reason(e))) from e
+    atomic_write(path, raw)
+
+
+def _terminals() -> set[int]:
+    """The device numbers of the terminals this process's standard streams are on (no other device is opened)."""
+    out = set()
+    for fd in (0, 1, 2):
+        try:
+            if os.isatty(fd):
+                out.add(os.fstat(fd).st_rdev)
+        except OSError:
+            pass
+    return out
+
+
+def _write_into(path: Path, raw: bytes) -> None:
+    """Write ``raw`` into a pipe or terminal; a FIFO nobody reads is an error at once (opened without blocking)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        raise DataError(t("msg.data.unwritable", path=path, reason=os_reason(e))) from e
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(raw)
+        while view:
+            view = view[os.write(fd, view):]
+    except OSError as e:
+        raise DataError(t("msg.data.unwritable", path=path, reason=os_reason(e))) from e
+    finally:
+        os.close(fd)
 
 
 def _mode_for(path: Path) -> int:

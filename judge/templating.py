@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from judge import paths
+from judge.locale.visible import neutral
 
 
 def environment() -> Any:
@@ -25,6 +26,7 @@ def environment() -> Any:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_visible,
     )
 
     def md(value: Any) -> Markup:
@@ -43,6 +45,16 @@ def environment() -> Any:
     env.filters["md"] = md
     env.filters["md_segs"] = md_segs
     return env
+
+
+def _visible(value: Any) -> Any:
+    """Every value a template writes, with control and bidirectional-override characters as visible escapes (a NUL
+    byte or an escape sequence in a scenario's title never reaches a page); escaped markup stays markup."""
+    from markupsafe import Markup
+
+    if isinstance(value, Markup):
+        return Markup(neutral(str(value)))
+    return neutral(value) if isinstance(value, str) else value
 
 
 def md_inline(value: Any) -> str:

@@ -19,7 +19,7 @@ from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import render_text, run, run_branches
 
 REPO = Path(__file__).resolve().parents[1]
-SCENARIOS = sorted((REPO / "scenarios" / "rise").glob("*.yaml")) + sorted((REPO / "tests" / "hostile").glob("*.yaml"))
+SCENARIOS = sorted((REPO / "scenarios").glob("*/*.yaml")) + sorted((REPO / "tests" / "hostile").glob("*.yaml"))
 TEXTS = [p.read_text(encoding="utf-8") for p in SCENARIOS]
 SCENARIO_CASES = 1000  # quoted in the README
 CORPUS_CASES = 500  # quoted in the README
@@ -28,6 +28,7 @@ HOSTILE_VALUES = [
     "1000001", "-1000001", "1000000000000000000", "-1000000000000000000", "1" + "0" * 100, "0", "-1", "3.5", "1e400",
     ".nan", ".inf", "null", "true", "[]", "{}", "''", '"\\e[2J\\u202e"', '"\\x00"', "*a", "&a x", "!!python/object:os.system x",
     "[*a, *a]", "{max: 1000000000000000000}", "{up_to: all}", "{resolve: 1000000}", "resolve_all", "all",
+    "2024-13-45", "[{}]", "{each: unit}", "{up_to: 40}", "{bar: opp}", "next_round", "a1", "self", "'\f'",
     "{mul: [1000000, 1000000, 1000000, 1000000]}", "{var: nope}", "[" * 30 + "]" * 30, "you", "opp", "units", "hand",
 ]
 SCALAR = re.compile(r"(?<=: )[^{}\[\],\n#]+")

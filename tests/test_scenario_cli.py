@@ -76,9 +76,16 @@ def test_branch_mode_reports_each_distinct_outcome_with_its_choices(tmp_path: Pa
 
 
 def test_branch_mode_bound_is_reported(tmp_path: Path) -> None:
+    # the open target choice has 2 answers: a bound of 2 runs explores one of them (the first run stops at the choice)
+    path = variant(tmp_path, "open.yaml", lambda d: d.__setitem__("choices", []))
+    code, out = invoke(str(path), "--branches", "--max-branches", "2")
+    assert "已达到 2 次运行的上限" in out
+
+
+def test_branch_mode_refuses_a_choice_larger_than_the_bound_at_once(tmp_path: Path) -> None:
     path = variant(tmp_path, "open.yaml", lambda d: d.__setitem__("choices", []))
     code, out = invoke(str(path), "--branches", "--max-branches", "1")
-    assert "已达到 1 次运行的上限" in out
+    assert code == 1 and "共有 2 种完整的回答，多于 --max-branches 1 允许的运行次数" in out
 
 
 def test_json_output_is_byte_identical_and_complete() -> None:

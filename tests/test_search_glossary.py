@@ -43,7 +43,7 @@ def test_nearest_concepts() -> None:
 
 def test_a_term_in_two_concepts_is_rejected() -> None:
     bad = {"concepts": [{"id": "a", "terms": {"rise": ["连结"]}}, {"id": "b", "terms": {"sanguo": ["連結"]}}]}
-    with pytest.raises(GlossaryError, match="both a and b"):
+    with pytest.raises(GlossaryError, match="已属于概念 a，不能再属于 b"):
         parse_glossary(bad)
 
 

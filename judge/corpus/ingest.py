@@ -22,6 +22,9 @@ from judge.corpus.model import ParsedRule, Rule
 from judge.locale import join, t
 
 
+MAX_RULES = 20_000  # rules in one document: the longest real one (Riftbound's full rules) has 2,435
+
+
 class CoverageError(SourceError):
     """A parse that keeps too little of its document (refused unless forced)."""
 
@@ -52,6 +55,7 @@ class AddReport:
     refs: int = 0
     unresolved: list[tuple[str, str]] = field(default_factory=list)  # (rule, reference)
     errata: list[Any] = field(default_factory=list)  # judge.corpus.errata.Erratum
+    overrode: str | None = None  # the game-identity refusal that --force overrode, as it would have read
 
     def to_dict(self) -> dict[str, Any]:
         ex = self.examined
@@ -62,7 +66,7 @@ class AddReport:
             "date": ex.date or ex.stated.date, "version": ex.version or ex.stated.version, "role": self.role,
             "versions": self.versions, "references": self.refs,
             "unresolved": [{"rule": r, "ref": ref} for r, ref in self.unresolved],
-            "errata": [e.to_dict() for e in self.errata],
+            "errata": [e.to_dict() for e in self.errata], "overrode": self.overrode,
         }
 
 
@@ -97,10 +101,43 @@ def examine(file: Path, fmt: str | None = None, encoding: str | None = None, ver
         raise SourceError(message + ("\n" + better if better else ""))
     if not coverage.rules:
         raise SourceError(t("msg.corpus.err.no_rules", file=file, format=fmt))
+    if len(rules) > MAX_RULES:
+        raise SourceError(t("msg.corpus.err.too_many_rules", file=doc.name, rules=f"{len(rules):,}", limit=f"{MAX_RULES:,}"))
     examined = Examined(doc, fmt, len(tried) > 1, rules, coverage, tried, dates.read(doc.text), date, label)
     if not coverage.enough and not force:
         raise CoverageError(refusal(examined))
     return examined
+
+
+class ForeignError(SourceError):
+    """A document whose words and rules belong to another game than the one named (refused unless forced)."""
+
+
+def check_game(ex: Examined, game: str, games: dict[str, dict[str, str]], names: dict[str, str],
+               force: bool) -> str | None:
+    """Refuse (:class:`ForeignError`) a document that plainly belongs to another game than ``game``, or to none of
+    the known ones (``games``: game → rule id → text), with the evidence; forced, the refusal is returned instead,
+    for the report to say what was overridden."""
+    from judge.corpus.identity import identify
+
+    verdict = identify({r.id: f"{r.heading or ''} {r.text}" for r in ex.rules}, games)
+    if not verdict.refuses(game):
+        return None
+    own, other = verdict.games.get(game), verdict.instead(game)
+    lines = [t("msg.corpus.identity.not_game", file=ex.document.name, game=names.get(game, game))]
+    if own is not None:
+        lines.append(t("msg.corpus.identity.own", game=names.get(game, game), share=_pct(own.share),
+                       shared=own.shared, alike=own.alike))
+    if other is not None:
+        o = verdict.games[other]
+        lines.append(t("msg.corpus.identity.other", game=names.get(other, other), share=_pct(o.share),
+                       words=join(list(o.words)), shared=o.shared, alike=o.alike))
+    else:
+        lines.append(t("msg.corpus.identity.none"))
+    if force:
+        return "\n".join(lines)
+    lines.append(t("msg.corpus.identity.force"))
+    raise ForeignError("\n".join(lines))
 
 
 def _pct(ratio: float) -> str:
@@ -153,6 +190,8 @@ def render(report: AddReport) -> list[str]:
     ex = report.examined
     cov = ex.coverage
     out = []
+    if report.overrode:
+        out += [t("msg.corpus.identity.overrode"), *("  " + line for line in report.overrode.splitlines())]
     if ex.document.pages:
         out.append(t("msg.corpus.add_report.pdf", file=ex.document.name, pages=ex.document.pages))
     others = join([_figure(c) for f, c in ex.tried.items() if f != ex.format])

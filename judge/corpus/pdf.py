@@ -17,6 +17,9 @@ MAGIC = b"%PDF-"
 # control characters PDFium writes for layout (soft hyphens as U+0002, U+FFFE): not text
 _LAYOUT = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffe]")
 MAX_PAGES = 2000
+MAX_STREAM = 128 * 1024 * 1024  # bytes one stream of the PDF may inflate to (a page's text needs well under 1 MB) …
+MAX_INFLATED = 1024 * 1024 * 1024  # … and all its streams together: a PDF that inflates past these is a bomb
+_STREAM = re.compile(rb"stream\r?\n")
 
 
 class PdfError(DataError):
@@ -32,6 +35,7 @@ def to_text(raw: bytes, name: str) -> str:
     """The text of every page of the PDF ``raw``, pages separated by form feeds, lines by ``\\n``."""
     import pypdfium2 as pdfium
 
+    _check_inflation(raw, name)
     try:
         pdf = pdfium.PdfDocument(raw)
     except pdfium.PdfiumError as e:
@@ -52,3 +56,32 @@ def to_text(raw: bytes, name: str) -> str:
     if not text.strip():
         raise PdfError(t("msg.corpus.ingest.pdf_no_text", name=name, pages=len(pages)))
     return text
+
+
+def _check_inflation(raw: bytes, name: str) -> None:
+    """Refuse a PDF whose compressed streams inflate past :data:`MAX_STREAM` each or :data:`MAX_INFLATED` in all,
+    before PDFium inflates them in memory (a 3 MB file can hold 800 MB): each stream is inflated here in chunks
+    that are counted and dropped, never kept."""
+    import zlib
+
+    total = 0
+    pos = 0
+    while True:
+        m = _STREAM.search(raw, pos)
+        if m is None:
+            return
+        end = raw.find(b"endstream", m.end())
+        end = len(raw) if end < 0 else end
+        pos = end + len(b"endstream")
+        inflater = zlib.decompressobj()
+        data, size = raw[m.end():end], 0
+        try:
+            while data:
+                size += len(inflater.decompress(data, 1 << 20))
+                data = inflater.unconsumed_tail
+                if size > MAX_STREAM or total + size > MAX_INFLATED:
+                    limit = MAX_STREAM if size > MAX_STREAM else MAX_INFLATED
+                    raise PdfError(t("msg.corpus.ingest.pdf_bomb", name=name, limit=f"{limit // (1024 * 1024):,}"))
+        except zlib.error:
+            pass  # not a deflated stream (an image in another encoding …): PDFium reads it as it is
+        total += size

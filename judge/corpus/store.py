@@ -23,14 +23,38 @@ class UnknownGameError(KeyError):
 
 @lru_cache(maxsize=1)
 def _dumper() -> type:
-    """PyYAML's safe dumper writing multi-line strings as blocks (built on first use: reading never needs it)."""
+    """PyYAML's safe dumper (its C emitter) writing multi-line strings as blocks, with a representer for the corpus's
+    trees of mappings, lists and strings that builds the same nodes as PyYAML's, about five times faster (it keeps
+    no record of objects for aliases: a corpus has none). Built on first use: reading never needs it."""
     import yaml
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    STR, SEQ, MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"  # noqa: N806
 
     class CorpusDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
-        pass
+        def represent(self, data: Any) -> None:
+            self.serialize(self.node(data))
+
+        def node(self, data: Any) -> Any:
+            kind = type(data)
+            if kind is str:
+                return ScalarNode(STR, data, style="|" if "\n" in data else None)
+            if kind is dict:
+                pairs = [(self.node(k), self.node(v)) for k, v in data.items()]
+                return MappingNode(MAP, pairs, flow_style=self._flow(all(_plain(a) and _plain(b) for a, b in pairs)))
+            if kind is list:
+                items = [self.node(v) for v in data]
+                return SequenceNode(SEQ, items, flow_style=self._flow(all(_plain(v) for v in items)))
+            return self.represent_data(data)  # numbers, None, booleans: PyYAML's own representers
+
+        def _flow(self, best: bool) -> bool:
+            return best if self.default_flow_style is None else bool(self.default_flow_style)
+
+    def _plain(node: Any) -> bool:
+        return isinstance(node, ScalarNode) and not node.style
 
     def block_strings(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value else None)
+        return dumper.represent_scalar(STR, value, style="|" if "\n" in value else None)
 
     CorpusDumper.add_representer(str, block_strings)
     return CorpusDumper
@@ -40,7 +64,15 @@ def dump_yaml(data: Any) -> str:
     """Deterministic, diffable YAML (insertion order kept, Unicode as is, block text)."""
     import yaml
 
-    return yaml.dump(data, Dumper=_dumper(), allow_unicode=True, sort_keys=False, width=1_000_000)
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()  # millions of nodes and no cycles: the collector would scan them again and again (80,000 rules: 2×)
+    try:
+        return yaml.dump(data, Dumper=_dumper(), allow_unicode=True, sort_keys=False, width=1_000_000)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 VERSIONS = "versions"  # <corpus>/versions/<game>/<version>.yaml: a game's older versions

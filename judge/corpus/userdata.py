@@ -261,6 +261,7 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
     name = check_document_name(file.name)
     title = check_title(title)
     examined = ingest.examine(file, fmt, encoding, version, force)
+    overrode = ingest.check_game(examined, gid, *_known_games(), force) if game is not None else None
     doc = examined.document
     layer = layer_dir()
     layer.mkdir(parents=True, exist_ok=True)
@@ -276,8 +277,18 @@ def add(file: Path, *, game: str | None = None, new_game: str | None = None, fmt
         results = _commit(layer, old, data["bases"], data["documents"] + [entry], {name: doc.raw}, {gid})
     built = next(r for r in results if r.game == gid)
     role = next((d.get("role") for d in built.documents if d["file"] == name), None)
-    report = ingest.finish(ingest.AddReport(examined, gid), built.linked, built.versions, role)
+    report = ingest.finish(ingest.AddReport(examined, gid, overrode=overrode), built.linked, built.versions, role)
     return Change(results, leftovers, report=report)
+
+
+def _known_games() -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """Each game of the corpus as it is now (rule id → heading and text), and each game's name for messages."""
+    from judge.corpus.gamenames import game_names
+    from judge.corpus.store import read_corpus
+
+    corpus = read_corpus()
+    games = {g: {r.id: f"{r.title or ''} {r.text}" for r in corpus.all_rules(g)} for g in corpus.games}
+    return games, {g: n.zh for g, n in game_names().items()}
 
 
 def add_faq(name: str, raw: bytes, entry: dict[str, Any], parsed: str) -> Change:

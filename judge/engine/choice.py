@@ -16,6 +16,7 @@ class Choice:
     slot: str | None = None
     note: str = ""
     labels: tuple[str, ...] = field(default_factory=tuple)
+    answers: int | None = None  # the complete answers this choice opens, when more than its options (an "up to" count)
 
     def describe(self) -> str:
         where = f" for {self.source}" if self.source else ""

@@ -77,14 +77,15 @@ def add(file: Path, game: str, *, date: str | None = None, title: str | None = N
     read = read_document(file, encoding_name(encoding) if encoding is not None else None)
     earlier = load_documents()
     taken = {d.filename for d in earlier}
-    doc = parse_faq(read.text, file=read.name, game=game, title=title, script=_script(read.text), slug=set_id)
+    pdf = read.encoding == "pdf"
+    doc = parse_faq(read.text, file=read.name, game=game, title=title, script=_script(read.text), slug=set_id, pdf=pdf)
     edition = find_edition(doc, earlier)
     base = edition.of.slug if edition else doc.slug
     if edition and (m := re.fullmatch(r"(.+?)\d+", base)) and f"{game}-{m[1]}.yaml" in taken:
         base = m[1]  # the editions of one FAQ share the first one's name: vendetta, vendetta2, vendetta3
     slug = set_id or _free_slug(base, game, taken)
     if slug != doc.slug:  # entry ids follow the set: parse again under the free one
-        doc = parse_faq(read.text, file=read.name, game=game, title=title, script=doc.script, slug=slug)
+        doc = parse_faq(read.text, file=read.name, game=game, title=title, script=doc.script, slug=slug, pdf=pdf)
         edition = find_edition(doc, earlier)
     if doc.filename in taken:
         raise SourceError(t("msg.faq.add.err.set_taken", parsed=doc.filename))

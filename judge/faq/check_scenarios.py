@@ -31,17 +31,9 @@ def example_sources(data: Any) -> list[tuple[str, str, int | None]]:
 
 def _scenario_files(scenarios_root: Path) -> list[tuple[Path, Any]]:
     """Each scenario file under the folder with its data (``None`` when it cannot be read as YAML)."""
-    import yaml
+    from judge.scenario.files import read_data, scenario_files
 
-    from judge.scenario.files import scenario_files
-
-    out = []
-    for path in scenario_files(scenarios_root):
-        try:
-            out.append((path, yaml.safe_load(path.read_text(encoding="utf-8"))))
-        except (yaml.YAMLError, UnicodeDecodeError, OSError):
-            out.append((path, None))
-    return out
+    return [(path, read_data(path)) for path in scenario_files(scenarios_root)]
 
 
 def unreadable_scenarios(scenarios_root: Path) -> list[Path]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import GAME, dump_json, fail
+from judge.clitools import GAME, dump_json, echo, error_text, fail
 from judge.locale import join, t
 
 
@@ -52,7 +52,7 @@ def list_cmd(as_json: bool) -> None:
         dump_json([e.to_dict() for e in entries])
         return
     for e in entries:
-        click.echo(f"{e.id:<13} {e.game:<9} {e.question}")
+        echo(f"{e.id:<13} {e.game:<9} {e.question}")
 
 
 @faq_group.command("show")
@@ -79,13 +79,13 @@ def show_cmd(entry_id: str, as_json: bool) -> None:
     if as_json:
         dump_json({**entry.to_dict(), "scenarios": [p.as_posix() for p in encoded], **({"needs": needs} if needs else {})})
         return
-    click.echo(_render(entry))
+    echo(_render(entry))
     if encoded:  # which scenarios encode the ruling (`judge faq check` runs them), or what it still needs
-        click.echo(t("msg.faq.pending.show_encoded", paths=join([p.as_posix() for p in encoded])))
+        echo(t("msg.faq.pending.show_encoded", paths=join([p.as_posix() for p in encoded])))
     elif needs:
         from judge.locale import current
 
-        click.echo(t("msg.faq.pending.show_pending", text=needs.get(current()) or next(iter(needs.values()))))
+        echo(t("msg.faq.pending.show_pending", text=needs.get(current()) or next(iter(needs.values()))))
 
 
 def _status(entry_id: str):  # type: ignore[no-untyped-def]
@@ -108,7 +108,7 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     """Check every published ruling (FAQ entries and the rules' worked examples) and the FAQ's cited rules."""
     from judge import paths
     from judge.corpus.store import read_corpus
-    from judge.datafile import atomic_write
+    from judge.datafile import write_output
     from judge.faq import check
     from judge.faq.check_junit import junit_xml
     from judge.faq.check_render import html_report, render_text
@@ -129,15 +129,13 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     except check.CheckError as e:
         fail(t("msg.error", message=e))
     if junit:
-        junit.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(junit, junit_xml(report))
+        write_output(junit, junit_xml(report))
     if html:
-        html.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(html, html_report(report))
+        write_output(html, html_report(report))
     if as_json:
         dump_json(report.to_dict())
     else:
-        click.echo(render_text(report))
+        echo(render_text(report))
     sys.exit(0 if report.ok else 1)
 
 
@@ -152,13 +150,12 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
 def add_cmd(file: Path, game: str, date: str | None, title: str | None, set_id: str | None, encoding: str | None,
             as_json: bool) -> None:
     """Add a publisher's FAQ document FILE (text or PDF) for GAME: its entries, citations and earlier edition."""
-    from judge.clitools import echo
     from judge.faq import add
 
     try:
         added = add.add(file, game, date=date, title=title, set_id=set_id, encoding=encoding)
     except (ValueError, OSError) as e:
-        fail(t("msg.error", message=e))
+        fail(t("msg.error", message=error_text(e)))
     if as_json:
         dump_json(added.to_dict())
         return

@@ -80,6 +80,9 @@ def find_date(lines: list[str]) -> str | None:
     return None
 
 
+_FEED_INSIDE = re.compile(r"(?<=[^\s\f])\f+(?=[^\n]*\S)")  # text on both sides, on one line
+
+
 def paragraphs(text: str) -> list[tuple[int, str]]:
     """The document's paragraphs with the line each starts on (see the module docstring)."""
     from judge.corpus.formats.pages import content_lines, width, wrap_width
@@ -152,9 +155,11 @@ def _cites(line: str, where: str) -> list[str]:
 
 
 def parse_faq(text: str, *, file: str, game: str, title: str | None = None,
-              script: str | None = None, slug: str | None = None) -> FaqDocument:
+              script: str | None = None, slug: str | None = None, pdf: bool = False) -> FaqDocument:
     """Parse a FAQ document's text into a :class:`FaqDocument` (entries in document order)."""
-    lines = text.splitlines()
+    if not pdf:  # in a text file, a form feed after text on its line is no page break (pdftotext starts a line with it)
+        text = _FEED_INSIDE.sub("", text)
+    lines = text.split("\n")
     paras = paragraphs(text)
     if not paras:
         raise FaqError(t("msg.faq.err.empty", file=file))

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from judge import filesig, paths
+from judge.datafile import MAX_DATA_BYTES, read_bounded
 from judge.report.files import write_atomic
 
 CACHE_VERSION = "2"
@@ -39,7 +40,7 @@ def _content_key(root: Path, game: str, files: list[Path]) -> str:
     h = hashlib.sha256(f"v{CACHE_VERSION}\0{game}\0".encode())
     for p in files:
         name = p.relative_to(_PKG).as_posix() if p.is_relative_to(_PKG) else str(p.resolve())
-        h.update(name.encode() + b"\0" + p.read_bytes())
+        h.update(name.encode() + b"\0" + read_bounded(p, MAX_DATA_BYTES))
     return h.hexdigest()[:32]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import GAME, corpus_or_exit, dump_json, fail, version_or_exit
+from judge.clitools import GAME, corpus_or_exit, dump_json, echo, fail, version_or_exit
 from judge.locale import current, has, t
 
 
@@ -25,7 +25,8 @@ def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
     from judge.corpus.store import load_corpus
     from judge.faq.model import load_faq
     from judge.report import report
-    from judge.report.files import same_file, write_atomic
+    from judge.datafile import write_output
+    from judge.report.files import same_file
     from judge.report.meta import corpus_meta
     from judge.report.runs import run_one
     from judge.report.words import Words
@@ -41,9 +42,9 @@ def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
     corpus = load_corpus()
     faq = {e.id: e for e in load_faq()}
     ctx = report.context(run, corpus, corpus_meta(corpus, game=run.game), faq=faq, lang=lang)
-    write_atomic(out, report.render(ctx, fmt))
+    write_output(out, report.render(ctx, fmt))
     status = t(f"msg.status.{run.status}") if has(f"msg.status.{run.status}") else run.status
-    click.echo(t("msg.report.written", name=run.name, status=status, out=out))
+    echo(t("msg.report.written", name=run.name, status=status, out=out))
 
 
 @click.command("coverage")
@@ -62,7 +63,7 @@ def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) ->
     if as_json:
         dump_json(cov.to_dict())
     else:
-        click.echo(coverage.render_text(cov))
+        echo(coverage.render_text(cov))
 
 
 @click.command("site")
@@ -84,7 +85,7 @@ def site_cmd(out_dir: Path, scenarios_dir: Path | None, version: str | None, gam
     elif game is not None:
         fail(t("msg.site.game_needs_version"))
     written = site.build_site(out_dir, scenarios_dir or paths.scenarios_dir(), lang=lang or current(), version=chosen)
-    click.echo(t("msg.site.written", count=sum(1 for p in written if p.suffix == ".html"), index=out_dir / "index.html"))
+    echo(t("msg.site.written", count=sum(1 for p in written if p.suffix == ".html"), index=out_dir / "index.html"))
 
 
 COMMANDS: list[click.Command] = [report_cmd, coverage_cmd, site_cmd]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.scenario.files import file_game, scenario_files
+from judge.scenario.files import file_game, read_data, scenario_files
 
 
 @dataclass
@@ -111,13 +111,8 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
     except Exception as e:  # noqa: BLE001 — an engine failure must not take down lookup, coverage or the site
         sr.error = str(e) if isinstance(e, ScenarioError) else t("msg.run.engine_error", kind=type(e).__name__, error=e)
         sr.crashed = not isinstance(e, ScenarioError)
-        import yaml  # only for a file the runner refused (start-up: `judge rule` lists files without parsing them)
-
-        try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-            sr.data = raw if isinstance(raw, dict) else {}
-        except (yaml.YAMLError, OSError, UnicodeDecodeError):
-            sr.data = {}
+        raw = read_data(path)  # only for a file the runner refused: what can be read of it (its title, its source)
+        sr.data = raw if isinstance(raw, dict) else {}
     return sr
 
 

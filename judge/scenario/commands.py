@@ -16,7 +16,7 @@ from judge.locale import current, t
 def resolve(name: str) -> str:
     """A scenario path as given, or a bundled scenario (or folder of them) by name (``rise/708_1a_your_turn``,
     ``sanguo``)."""
-    if name == "-" or Path(name).exists():
+    if not name.strip() or name == "-" or Path(name).exists():
         return name
     from judge import paths
 
@@ -31,11 +31,12 @@ def expand(names: tuple[str, ...]) -> list[str]:
     a folder as every ``*.yaml``/``*.yml`` under it (sorted by path)."""
     out: list[str] = []
     for name in map(resolve, names):
-        if name != "-" and Path(name).is_dir():
+        if name.strip() and name != "-" and Path(name).is_dir():  # ("" is no name, not the current folder)
             from judge.scenario.files import scenario_files  # only for a folder (start-up time)
 
-            files = [str(p) for p in scenario_files(Path(name))]
-            out += files or [name]  # a folder without scenarios: load() says so
+            unreadable: list[Path] = []
+            files = [str(p) for p in scenario_files(Path(name), unreadable)]
+            out += files + [str(p) for p in unreadable] if files or unreadable else [name]  # load() says why
         else:
             out.append(name)
     return out
@@ -47,7 +48,17 @@ def load(name: str) -> Any:
 
     if name == "-":
         return loader.load_bytes(sys.stdin.buffer.read(loader.MAX_BYTES + 1), loader.STDIN)
-    if Path(name).is_dir():  # a folder given that holds no scenario (expand() kept it to say so)
+    if not name.strip():  # an empty argument names nothing (it is not the current folder)
+        raise loader.ScenarioError(repr(name), 1, 1, t("msg.run.empty_name"))
+    if Path(name).is_dir():  # a folder that holds no scenario, or one that cannot be listed (expand() kept it)
+        import os
+
+        try:
+            os.listdir(name)
+        except OSError as e:
+            from judge.locale import os_reason
+
+            raise loader.ScenarioError(name, 1, 1, t("msg.run.unlistable", reason=os_reason(e))) from None
         raise loader.ScenarioError(name, 1, 1, t("msg.run.no_scenarios"))
     return loader.load_file(name)
 

@@ -7,21 +7,55 @@ the FAQ check (which scenarios encode a ruling) and the citation cache (the file
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
-def scenario_files(root: Path) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` file under ``root``, sorted by path."""
+def scenario_files(root: Path, unreadable: list[Path] | None = None) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file under ``root``, sorted by path; the folders that could not be listed are
+    added to ``unreadable`` when given (never skipped silently by a caller that reports them)."""
+    import os
+
     if not root.is_dir():
         return []
-    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml"))
+
+    def failed(e: OSError) -> None:
+        if unreadable is not None and e.filename is not None:
+            unreadable.append(Path(e.filename))
+
+    out = []
+    seen: set[tuple[int, int]] = set()  # folders by device and inode: a link that leads back is walked once
+    for folder, dirs, files in os.walk(root, onerror=failed, followlinks=True):
+        try:
+            st = os.stat(folder)
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            dirs.clear()
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirs.sort()
+        out += [Path(folder) / f for f in files if f.endswith((".yaml", ".yml")) and (Path(folder) / f).is_file()]
+    if unreadable is not None:
+        unreadable.sort()
+    return sorted(out)
+
+
+def read_data(path: Path) -> Any:
+    """The data of a scenario file read as the loader reads it (bounded, strict YAML), or None when it is not a
+    readable scenario's YAML (too large, not a regular file, not UTF-8, a value that cannot be such as 2024-13-45)."""
+    from judge.datafile import DataError, read_bounded
+    from judge.scenario.loader import MAX_BYTES
+    from judge.scenario.parse import parse, text_of
+    from judge.scenario.problems import ScenarioError
+
+    try:
+        data, _ = parse(text_of(read_bounded(path, MAX_BYTES, "scenario file"), str(path)), str(path))
+    except (DataError, ScenarioError):
+        return None
+    return data
 
 
 def file_game(path: Path) -> str | None:
     """The ``game:`` a scenario file declares (read without running it), or None."""
-    import yaml
-
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
-        return None
+    data = read_data(path)
     return str(data["game"]) if isinstance(data, dict) and "game" in data else None

@@ -5,6 +5,7 @@ per-user cache so that a file read before is not parsed again."""
 from __future__ import annotations
 
 import marshal
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -72,7 +73,11 @@ def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
         raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1,
                             msg("too_deep", limit=MAX_DEPTH))
     if isinstance(node, yaml.ScalarNode):
-        return _SCALARS.construct_object(node)
+        try:
+            return _SCALARS.construct_object(node)
+        except (ValueError, TypeError, OverflowError):  # a scalar YAML reads as a value that cannot be (2024-13-45)
+            raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1,
+                                msg("bad_value", problem=t("msg.scenario.bad_scalar"))) from None
     if isinstance(node, yaml.SequenceNode):
         return [_plain(n, path + (i,), marks, file) for i, n in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
@@ -82,7 +87,10 @@ def _plain(node: yaml.Node, path: Path_, marks: Marks, file: str) -> Any:
                 raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("key_not_word"))
             if knode.tag == "tag:yaml.org,2002:merge":  # (before building it: PyYAML cannot build a merge key)
                 raise ScenarioError(file, knode.start_mark.line + 1, knode.start_mark.column + 1, msg("merge_key"))
-            key = _SCALARS.construct_object(knode)
+            try:
+                key = _SCALARS.construct_object(knode)
+            except (ValueError, TypeError, OverflowError):
+                key = str(knode.value)  # a key is a word, whatever YAML would read it as
             if isinstance(key, bool):  # a key is a word: YAML 1.1 would read `on:` / `yes:` as true
                 key = str(knode.value)
             elif not isinstance(key, str):
@@ -133,6 +141,8 @@ def _parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
 # --- the parsed-scenario cache -------------------------------------------------------------------------------------
 PARSED_VERSION = 2  # of what _parse_yaml gives (data and marks): a new value leaves the old entries unread
 _CHECKSUM = 32  # bytes of SHA-256 before each entry's marshal data
+MAX_PARSED = 2000  # entries kept (the least recently used go first): the bundled scenarios need 150, of about 10 KB
+MAX_PARSED_BYTES = 64 * 1024 * 1024  # and bytes: a 256 KB file (the largest read) gives an entry of 1–2 MB
 
 
 def parse(text: str, file: str) -> tuple[Any, Marks]:
@@ -172,18 +182,23 @@ def _read_parsed(entry: Path, key: str) -> tuple[Any, Marks] | None:
     if not (isinstance(stored, tuple) and len(stored) == 4 and stored[0] == key
             and isinstance(stored[2], dict) and isinstance(stored[3], dict)):
         return None
+    try:
+        os.utime(entry)  # a hit: the entry is recently used (the cache keeps those, :data:`MAX_PARSED`)
+    except OSError:
+        pass
     return stored[1], Marks(stored[2], stored[3])
 
 
 def _store_parsed(entry: Path, key: str, data: Any, marks: Marks) -> None:
     """Write an entry atomically; data marshal cannot hold (a date YAML read from an unquoted value) is not cached."""
-    from judge.datafile import write_cache
+    from judge.datafile import prune_cache, write_cache
 
     try:
         body = marshal.dumps((key, data, marks.values, marks.keys))
     except ValueError:
         return  # unusual data only costs speed
     write_cache(entry, sha256(body).digest() + body)
+    prune_cache(entry.parent, ".marshal", MAX_PARSED, MAX_PARSED_BYTES)
 
 
 def _yaml_problem(problem: str | None) -> str:

@@ -80,12 +80,12 @@ def run(sc: Scenario, forced: list[Any] | None = None) -> Result:
     chooser = RefusingChooser(list(sc.data.get("choices") or []), forced, kinds)
     try:
         game = build_game(sc, chooser)
-        game.give_priority(sc.data.get("priority", sc.data["turn"]), ())
-        for i, action in enumerate(_actions(sc)):
-            try:
+        try:
+            game.give_priority(sc.data.get("priority", sc.data["turn"]), ())
+            for i, action in enumerate(_actions(sc)):
                 game.act(action, ("actions", i))
-            except GameOver:
-                break  # [loop.draw]: the game has ended; later actions cannot be taken
+        except GameOver:
+            pass  # a player lost or the game is drawn (the trace's last step cites the rule): no later action is taken
         # characteristics read by an expectation can still ask a question [timestamp.simultaneous], so they are checked here
         checked = list(game.checks) + [check(game, exp) for exp in sc.data.get("expect") or []]
         checked += [Checked(sc.data["choices"][i], False, "accepted: the rules allow this answer") for i in chooser.accepted]
@@ -165,8 +165,12 @@ def run_branches(sc: Scenario, bound: int = DEFAULT_BOUND) -> Branches:
             if isinstance(opts, Space):  # counted, never listed: more options than any bound on runs
                 refused.append(t("msg.run.refused", choice=choice_text(res.open_choice), count=opts.count, limit=ENUMERATE_MAX))
                 continue
-            # a number range (803 loops) is tried at its smallest value only
-            queue.extend(prefix + [opt] for opt in (opts[:1] if isinstance(opts, range) else opts))
+            tried = opts[:1] if isinstance(opts, range) else opts  # a number range (803 loops): its smallest value only
+            size = max(len(tried), res.open_choice.answers or 0)  # an "up to" count: every set of targets it opens
+            if size > bound:  # refused at once: each answer is a run at least, more than the whole bound allows
+                refused.append(t("msg.run.over_bound", choice=choice_text(res.open_choice), count=size, bound=bound))
+                continue
+            queue.extend(prefix + [opt] for opt in tried)
             continue
         assert res.game is not None
         key = json.dumps([final_state(res.game), [c.ok for c in res.checked]], ensure_ascii=False, sort_keys=True)

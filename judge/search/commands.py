@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from judge.clitools import GAME, dump_json, fail, unknown_game
+from judge.clitools import GAME, dump_json, echo, fail, neutral, unknown_game
 from judge.locale import join, t
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"  # the same as judge.search.snippet (not imported: it pulls in OpenCC)
@@ -70,7 +70,7 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
     except QueryError:
         fail(t("msg.search.nothing", query=text))
     for key, args in result.note_keys:  # the notes the search writes, in the language in use
-        click.echo(t(f"msg.search.note_{key}", **args), err=as_json)
+        echo(t(f"msg.search.note_{key}", **args), err=as_json)
     if not result.hits:
         from judge.corpus.gamenames import display_name  # only now: reading the games' names costs start-up time
 
@@ -84,8 +84,8 @@ def search_cmd(query: tuple[str, ...], game: str | None, limit: int, kind: str, 
     for h in result.hits:
         title = f"  {h.title}" if h.title else ""
         label = f"FAQ {h.id}" if h.kind == "faq" else h.id
-        click.echo(f"{h.game} {label}{title}  ({h.score:g})")
-        click.echo(f"    {_render_marks(h.snippet)}")
+        echo(f"{h.game} {label}{title}  ({h.score:g})")
+        click.echo(f"    {_render_marks(neutral(h.snippet))}")  # marks after escaping: they are ANSI
 
 
 @click.command("define")
@@ -136,18 +136,18 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     if as_json:
         dump_json(data)
         return
-    click.echo(t("msg.define.concept", id=concept.id, en=", ".join(concept.en)))
+    echo(t("msg.define.concept", id=concept.id, en=", ".join(concept.en)))
     how = _how_matched(resolved.kind, resolved.word)
     how = how if resolved.exact else t("msg.define.part_of", what=how)
     also = t("msg.define.also", ids=join([c.id for c in resolved.others])) if resolved.others else ""
-    click.echo(t("msg.define.matched", term=term, how=how, also=also))
+    echo(t("msg.define.matched", term=term, how=how, also=also))
     for g in games:
         info = data["games"][g]
-        click.echo(f"  {g}: {join(info['terms']) or t('msg.define.no_term')}")
+        echo(f"  {g}: {join(info['terms']) or t('msg.define.no_term')}")
         for r in info["rules"]:
-            click.echo(f"    {r['id']}  {r['title'] or t('msg.define.not_in_corpus')}")
+            echo(f"    {r['id']}  {r['title'] or t('msg.define.not_in_corpus')}")
     if concept.aliases:
-        click.echo(t("msg.define.aliases", aliases=join(concept.aliases)))
+        echo(t("msg.define.aliases", aliases=join(concept.aliases)))
 
 
 def _how_matched(kind: str, word: str) -> str:
@@ -171,9 +171,9 @@ def index_cmd(rebuild: bool, corpus_root: Path | None) -> None:
     count = oi.reader.doc_count()
     oi.reader.close()
     if oi.built_seconds is None:
-        click.echo(t("msg.index.current", path=oi.path, count=count))
+        echo(t("msg.index.current", path=oi.path, count=count))
     else:
-        click.echo(t("msg.index.built", path=oi.path, count=count, seconds=f"{oi.built_seconds:.2f}"))
+        echo(t("msg.index.built", path=oi.path, count=count, seconds=f"{oi.built_seconds:.2f}"))
 
 
 COMMANDS: list[click.Command] = [search_cmd, define_cmd, index_cmd]

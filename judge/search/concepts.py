@@ -144,7 +144,7 @@ class Glossary:
                 k = term_key(t)
                 other = self.by_key.get(k)
                 if other is not None and other.id != c.id:
-                    raise ValueError(f"term {t!r} belongs to both {other.id} and {c.id}")
+                    raise ValueError(t, other.id, c.id)  # (the word, the concept that has it, the one that would too)
                 self.by_key[k] = c
 
     def spellings(self) -> list[str]:

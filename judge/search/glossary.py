@@ -18,41 +18,66 @@ from typing import Any
 
 import yaml
 
-from judge.datafile import DataError, read_yaml
+from judge.datafile import MAX_DATA_BYTES, DataError, read_bounded, read_yaml
+from judge.locale import current, t
 from judge.search.concepts import Concept, Glossary, glossary_path
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_GLOSSARY_BYTES = 1024 * 1024  # a glossary file: the bundled one, every concept of three games, has 14 KB
 
 
 class GlossaryError(DataError):
-    """The glossary file is malformed."""
+    """The glossary file is malformed; ``index`` is the concept at fault (to say its line), when there is one."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
-def _tuple(value: object, where: str) -> tuple[str, ...]:
+def _located(path: Path, e: GlossaryError) -> GlossaryError:
+    """``e`` with the file and, when it names a concept, that concept's line and column."""
+    where = str(path)
+    if e.index is not None:
+        try:
+            node = yaml.compose(read_bounded(path, MAX_GLOSSARY_BYTES, "glossary").decode("utf-8"), Loader=_Loader)
+            concepts = next(v for k, v in node.value if k.value == "concepts")
+            mark = concepts.value[e.index].start_mark
+            where = f"{path}:{mark.line + 1}:{mark.column + 1}"
+        except (yaml.YAMLError, UnicodeDecodeError, DataError, AttributeError, IndexError, StopIteration):
+            pass
+    return GlossaryError(f"{where}：{e}" if current() == "zh" else f"{where}: {e}", e.index)
+
+
+def _tuple(value: object, where: str, index: int) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) for v in value):
-        raise GlossaryError(f"{where}: expected a list of strings")
+        raise GlossaryError(t("msg.glossary.not_list", where=where), index)
     return tuple(str(v) for v in value)
 
 
 def parse_glossary(data: object) -> Glossary:
     """Validate the loaded YAML and build the glossary."""
     if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
-        raise GlossaryError("glossary: expected a mapping with a 'concepts' list")
+        raise GlossaryError(t("msg.glossary.not_mapping"))
     concepts = []
     for i, d in enumerate(data["concepts"]):
-        where = f"concept #{i + 1}"
         if not isinstance(d, dict) or not isinstance(d.get("id"), str):
-            raise GlossaryError(f"{where}: needs an 'id'")
-        where = f"concept {d['id']}"
-        terms = {str(g): _tuple(ts, f"{where}.terms.{g}") for g, ts in (d.get("terms") or {}).items()}
-        rules = {str(g): _tuple(rs, f"{where}.rules.{g}") for g, rs in (d.get("rules") or {}).items()}
-        concepts.append(Concept(d["id"], _tuple(d.get("en"), f"{where}.en"), terms, _tuple(d.get("aliases"), f"{where}.aliases"), rules))
+            raise GlossaryError(t("msg.glossary.needs_id", n=i + 1), i)
+        where = d["id"]
+        for key in ("terms", "rules"):
+            if not isinstance(d.get(key) or {}, dict):
+                raise GlossaryError(t("msg.glossary.not_games", where=f"{where}.{key}"), i)
+        terms = {str(g): _tuple(ts, f"{where}.terms.{g}", i) for g, ts in (d.get("terms") or {}).items()}
+        rules = {str(g): _tuple(rs, f"{where}.rules.{g}", i) for g, rs in (d.get("rules") or {}).items()}
+        concepts.append(Concept(d["id"], _tuple(d.get("en"), f"{where}.en", i), terms,
+                                _tuple(d.get("aliases"), f"{where}.aliases", i), rules))
     try:
         return Glossary(concepts)
-    except ValueError as e:  # a spelling in two concepts
-        raise GlossaryError(str(e)) from e
+    except ValueError as e:  # a spelling in two concepts: (word, first concept, second concept)
+        word, first, second = e.args if len(e.args) == 3 else (str(e), "?", "?")
+        index = next((i for i, d in enumerate(data["concepts"]) if d.get("id") == second), None)
+        raise GlossaryError(t("msg.glossary.two_concepts", word=word, first=first, second=second), index) from e
 
 
 def load_glossary(path: Path | None = None, additions: Path | None = None) -> Glossary:
@@ -61,30 +86,41 @@ def load_glossary(path: Path | None = None, additions: Path | None = None) -> Gl
     p = path or glossary_path()
     if additions is None or not additions.exists():
         try:
-            return _parse_bytes(p.read_bytes() if p.exists() else b"concepts: []")
+            return _parse_bytes(read_bounded(p, MAX_DATA_BYTES, "glossary") if p.exists() else b"concepts: []")
         except (yaml.YAMLError, UnicodeDecodeError):
             read_yaml(p)  # raises a DataError naming the file, line and column
             raise
         except GlossaryError as e:
-            raise GlossaryError(f"{p}: {e}") from e
+            raise _located(p, e) from e
     base = _load(p) if p.exists() else {"concepts": []}
     extra = _load(additions)
     try:
         parse_glossary(extra)  # each addition is a valid concept on its own
-        return parse_glossary({"concepts": merge(base["concepts"], extra["concepts"])})
     except GlossaryError as e:
-        raise GlossaryError(f"{additions}: {e}") from e
+        raise _located(additions, e) from e
+    try:
+        return parse_glossary({"concepts": merge(base["concepts"], extra["concepts"])})
+    except GlossaryError as e:  # a word of an addition that a bundled concept has: the addition's concept is named
+        ids = [c.get("id") for c in extra["concepts"] if isinstance(c, dict)]
+        index = None
+        if e.index is not None:
+            merged_id = merge(base["concepts"], extra["concepts"])[e.index].get("id")
+            index = ids.index(merged_id) if merged_id in ids else None
+        raise _located(additions, GlossaryError(str(e), index)) from e
 
 
 def _load(p: Path) -> dict[str, Any]:
     """A glossary file's data, a DataError naming the file, line and column when it is not YAML."""
     try:
-        data = yaml.load(p.read_bytes().decode("utf-8"), Loader=_Loader)
+        data = yaml.load(read_bounded(p, MAX_GLOSSARY_BYTES, "glossary").decode("utf-8"), Loader=_Loader)
     except (yaml.YAMLError, UnicodeDecodeError):
         read_yaml(p)  # raises a DataError naming the file, line and column
         raise
     if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
-        raise GlossaryError(f"{p}: expected a mapping with a 'concepts' list")
+        raise _located(p, GlossaryError(t("msg.glossary.not_mapping")))
+    if not all(isinstance(c, dict) for c in data["concepts"]):
+        i = next(i for i, c in enumerate(data["concepts"]) if not isinstance(c, dict))
+        raise _located(p, GlossaryError(t("msg.glossary.needs_id", n=i + 1), i))
     return data
 
 

@@ -76,6 +76,44 @@ def file_slots(data: Any, card: Any = None) -> list[tuple[str, str]]:
     return out
 
 
+def fixed_counts(at: At) -> set[int] | None:
+    """The numbers of targets the slot a ``target:`` answer is for takes, when every text of its card that has
+    such a slot fixes it (``count: 2``, or one by default); None when one of them is variable or none is known."""
+    data = at.scope.data
+    if not isinstance(data, dict) or len(at.path) < 2 or at.path[0] != "choices":
+        return None
+    try:
+        entry = data["choices"][at.path[1]]
+        cards = data["cards"]
+    except (TypeError, IndexError, KeyError):
+        return None
+    if not isinstance(entry, dict) or not isinstance(cards, dict) or not isinstance(cards.get(entry.get("for")), dict):
+        return None
+    name = str(entry.get("slot", "target")).split("#")[0]
+    found: list[Any] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            for key in ("targets",):
+                for s in x.get(key) if isinstance(x.get(key), list) else []:
+                    if isinstance(s, dict) and str(s.get("name", "target")) == name:
+                        found.append(s.get("count", 1))
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(cards[entry["for"]])
+    for c in cards.values():  # an ability another card's step grants
+        if isinstance(c, dict):
+            for m in _grants(c):
+                walk(m)
+    if not found or not all(isinstance(n, int) and not isinstance(n, bool) for n in found):
+        return None
+    return set(found)
+
+
 def _grants(x: Any) -> list[Any]:
     out: list[Any] = []
     if isinstance(x, dict):

@@ -126,6 +126,8 @@ def _ability_effects(game: "Game") -> list[ContEffect]:
     st = game.state
     out: list[ContEffect] = []
     for card in st.field_cards():
+        if not (card.abilities or card.granted or card.counters):
+            continue  # nothing to create (checked first: most cards of a large board are plain)
         i = st.pos[card.id]  # its place in the file: stable ids and order for what it creates
         if lost_abilities(game, card):
             continue  # an ability it no longer has creates nothing

@@ -92,10 +92,27 @@ def _cards_check(cards: Any, at: At) -> None:
             continue
         if c["attached_to"] == cid:
             (at / cid / "attached_to").problem("attached_to_itself")
+        elif (loop := _attachment_loop(cards, cid)) is not None:
+            (at / cid / "attached_to").problem("attached_in_a_loop", cards=" → ".join(loop))
         elif not game.is_field(host["zone"]):
             (at / cid / "attached_to").problem("host_off_field", host=c["attached_to"], zone=host["zone"])
         elif not game.is_field(c["zone"]):
             (at / cid / "zone").problem("attached_off_field", card=cid, host=c["attached_to"], zone=c["zone"])
+
+
+def _attachment_loop(cards: Any, start: str) -> list[str] | None:
+    """The cards from ``start`` back to ``start`` when following what each is attached to comes round (a1 attached
+    to a2, a2 to a1): a card is attached to a card that is not attached to anything in the end."""
+    seen = [start]
+    at = cards[start].get("attached_to")
+    while isinstance(at, str) and isinstance(cards.get(at), dict):
+        if at == start:
+            return seen + [start]
+        if at in seen:
+            return None  # a loop further on, reported at its own cards
+        seen.append(at)
+        at = cards[at].get("attached_to")
+    return None
 
 
 # --- players ------------------------------------------------------------------------------------------------------

@@ -65,6 +65,8 @@ def in_force(game: "Game") -> list[ReplEffect]:
     st = game.state
     out: list[ReplEffect] = []
     for card in st.acting_cards():
+        if not (card.abilities or card.granted):
+            continue  # a card without abilities replaces nothing
         elsewhere = not game.is_field(card.zone)
         if elsewhere and not (card.abilities and any(card.zone in (ab.get("zones") or ()) for ab in card.abilities)):
             continue

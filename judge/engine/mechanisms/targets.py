@@ -117,7 +117,8 @@ def slot_count(game: "Game", link: "Link", slot: dict[str, Any], n_legal: int) -
     if high < low:
         raise CannotAdd("few_targets")
     options = tuple(range(low, high + 1))
-    n = game.ask(Choice("count", link.controller, link.source.id, options, slot=slot.get("name", "target")))
+    answers = sum(math.comb(n_legal, k) for k in options)  # each count, then each set of that many targets
+    n = game.ask(Choice("count", link.controller, link.source.id, options, slot=slot.get("name", "target"), answers=answers))
     game.trace.add("target_count", game.data.cite("target.count"), player=game.player_ref(link.controller), amount=n)
     return int(n)
 
@@ -291,6 +292,15 @@ def answers_targets(answer: Any, at: Any) -> None:
 
     kinds = chosen_slot_kinds(at)  # what the slots this entry can answer take (None: not known)
     scope = at.scope
+    if isinstance(answer, list):  # [target.choose]: the targets of one slot are different objects
+        from judge.engine.mechanisms.choices import fixed_counts
+
+        twice = sorted({x for x in answer if isinstance(x, str) and answer.count(x) > 1})
+        if twice:
+            at.problem("target_twice", names=twice)
+        counts = fixed_counts(at) if at.path and at.path[-1] == "target" else None
+        if counts is not None and len(answer) not in counts:
+            at.problem("target_count", found=len(answer), counts=[str(n) for n in sorted(counts)])
     for x in _answer_ids(answer):
         base = x.split("#")[0]
         if not base:
@@ -306,7 +316,8 @@ def answers_targets(answer: Any, at: Any) -> None:
 
 
 TARGET_SLOTS = ("target", "count", "distribute", "new_target")
-M.word("choice", "target", Either(Str(min_len=1), ListOf(Str(min_len=1))), doc="the targets of one slot",
+M.word("choice", "target", Either(Str(min_len=1), ListOf(Str(min_len=1), min_items=1)), doc="the targets of one slot "
+       "(none at all is answered with count: 0)",
        check=answers_targets, extra={"slots": "ability"})
 M.word("choice", "count", Int(0), doc="how many targets, for a variable count", extra={"slots": "ability"})
 M.word("choice", "distribute", Map(keys=Str(min_len=1), values=Int(1)), doc="how an amount is divided: {target: amount}",

@@ -106,7 +106,7 @@ def _hosts(game: "Game", ev: "Event") -> list[tuple[Card, CardRef, bool]]:
     moved = ev.card.id if ev.kind == "move" and ev.card is not None else None
     hosts: list[tuple[Card, CardRef, bool]] = []
     for card in st.acting_cards():
-        if card.id == moved:
+        if card.id == moved or not (card.abilities or card.granted):  # a card without abilities triggers nothing
             continue
         if game.is_field(card.zone) or ((card.abilities or card.granted)  # most cards off the field have none
                                         and any(card.zone in (ab.get("zones") or ()) for ab in card.all_abilities())):
