@@ -6,7 +6,9 @@ and runs it — and, for one case in ten, explores its open choices (``--branche
 a located :class:`ScenarioError`; anything else (another exception, a case over ``--budget`` seconds) is counted
 and printed with the seed that makes it again.
 
-    python benchmarks/fuzz_scenarios.py [--cases 20000] [--seed 0] [--budget 10]
+    python benchmarks/fuzz_scenarios.py [--cases 20000] [--seed 0] [--budget 10] [--only N …]
+
+``--only`` runs again the cases a run printed (by number, same seed) and prints how each changed its scenario.
 
 Prints the number of cases, how many loaded, ran and were refused, the slowest case and the failures.
 """
@@ -89,6 +91,7 @@ def main() -> None:
     ap.add_argument("--cases", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--budget", type=float, default=10.0, help="seconds one case may take")
+    ap.add_argument("--only", type=int, nargs="+", help="run only these cases again")
     args = ap.parse_args()
     files = sorted((REPO / "scenarios").glob("*/*.yaml"))
     texts = [(p.relative_to(REPO).as_posix(), p.read_text(encoding="utf-8")) for p in files]
@@ -101,10 +104,15 @@ def main() -> None:
     failures: list[str] = []
     slowest = (0.0, "")
     started = time.perf_counter()
-    for n in range(args.cases):
+    for n in args.only or range(args.cases):
         rng = random.Random(f"{args.seed}:{n}")
         name, text = rng.choice(texts)
         case = mutate(rng, text)
+        if args.only:
+            import difflib
+
+            print(f"case {n}: {name}" + (" (with --branches)" if n % 10 == 0 else ""))
+            print("".join(difflib.unified_diff(text.splitlines(True), case.splitlines(True), n=0)))
         t0 = time.perf_counter()
         signal.setitimer(signal.ITIMER_REAL, args.budget)
         try:
@@ -121,7 +129,7 @@ def main() -> None:
         slowest = max(slowest, (took, f"case {n} from {name}"))
         counts[what] = counts.get(what, 0) + 1
     total = time.perf_counter() - started
-    print(f"{args.cases} cases (seed {args.seed}) in {total:.0f} s: "
+    print(f"{len(args.only) if args.only else args.cases} cases (seed {args.seed}) in {total:.0f} s: "
           + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     print(f"slowest: {slowest[0]:.2f} s ({slowest[1]})")
     for f in failures:
