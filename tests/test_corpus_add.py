@@ -5,29 +5,20 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from click.testing import CliRunner
 
+from corpus_helpers import corpus_cli as cli
+from corpus_helpers import data_dir  # noqa: F401  (the fixture every test here uses)
 from judge import paths
 from judge.corpus import layer, userdata
 from judge.corpus.build import SourceError
 from judge.corpus.store import read_corpus
-from judge.corpus_commands import corpus_group
 from judge.datafile import DataError
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "tests" / "hostile" / "docs"
 PLAIN = "100. 总则\n100.1 这是第一条。参见规则100.2。\n示例：一个示例。\n100.2 第二条。\n"
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A fresh, empty data folder for each test."""
-    d = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_ENV, str(d))
-    yield d
 
 
 def bundled() -> dict[str, str]:
@@ -49,12 +40,6 @@ def doc(tmp_path: Path, text: str = PLAIN, name: str = "new.txt") -> Path:
     p = tmp_path / name
     p.write_text(text, encoding="utf-8")
     return p
-
-
-def cli(*args: str) -> tuple[int, str]:
-    res = CliRunner().invoke(corpus_group, list(args))
-    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
-    return res.exit_code, res.output
 
 
 def test_a_new_game_joins_the_corpus_from_the_data_folder(tmp_path: Path, data_dir: Path) -> None:

@@ -8,14 +8,12 @@ from __future__ import annotations
 import itertools
 import shutil
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from click.testing import CliRunner
 
-from judge import paths
+from corpus_helpers import corpus_cli as cli
+from corpus_helpers import data_dir  # noqa: F401  (the fixture every test here uses)
 from judge.corpus.identity import identify, similar
-from judge.corpus_commands import corpus_group
 
 REPO = Path(__file__).resolve().parents[1]
 RAW = REPO / "rules_corpus" / "raw"
@@ -25,19 +23,6 @@ DOCUMENTS = {  # each bundled game's rules document (rules_corpus/sources.yaml)
     "riftbound": RAW / "001_c404060e52f8fb3e.txt",
 }
 NAMES = {"rise": "崛起", "sanguo": "三国", "riftbound": "符文战场"}
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    d = tmp_path / "data"
-    monkeypatch.setenv(paths.DATA_ENV, str(d))
-    yield d
-
-
-def cli(*args: str) -> tuple[int, str]:
-    res = CliRunner().invoke(corpus_group, list(args))
-    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
-    return res.exit_code, res.output
 
 
 def copy(tmp_path: Path, game: str) -> Path:

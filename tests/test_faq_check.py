@@ -64,7 +64,7 @@ def test_with_the_real_riftbound_corpus_every_citation_is_reported_not_in_the_co
     corpus = load_corpus(root)
     assert len(list(corpus.all_rules("riftbound"))) == 14
     report = run(root)
-    assert report.ok
+    assert report.holds  # nothing checked failed (some rulings are not encoded: never "ok")
     s = report.summary()
     assert s["entries"] == 34
     assert s["citations"] == 37  # none dropped
@@ -118,7 +118,7 @@ def test_faq_sourced_scenarios_are_found_and_need_a_runner(root: Path, tmp_path:
     assert report.summary()["not_encoded"] == 40  # 33 entries + 7 examples
     # a file that is not YAML at all may have encoded a ruling: it is a problem, never silently skipped
     assert [p for p in report.problems if "broken.yaml" in p]
-    assert not report.ok
+    assert not report.holds
 
 
 def test_runner_is_given_the_scenario_paths_and_its_outcomes_decide(root: Path, tmp_path: Path) -> None:
@@ -137,7 +137,7 @@ def test_runner_is_given_the_scenario_paths_and_its_outcomes_decide(root: Path, 
     by_id = {r.entry.id: r for r in report.results}
     assert by_id["vendetta-02"].ruling == "reproduced"
     assert by_id["vendetta-03"].ruling == "regressed"
-    assert not report.ok
+    assert not report.holds
     s = report.summary()
     assert (s["reproduced"], s["regressed"], s["not_encoded"]) == (1, 1, 32 + 7)
     assert "expected -3 [M], got -2 [M]" in check_render.render_text(report)
@@ -148,14 +148,14 @@ def test_a_scenario_the_runner_does_not_report_counts_as_regressed(root: Path, t
     scenario(sc, "a.yaml", "vendetta-05")
     report = run(root, scenarios=sc, runner=lambda paths: [])
     assert {r.entry.id: r.ruling for r in report.results}["vendetta-05"] == "regressed"
-    assert not report.ok
+    assert not report.holds
 
 
 def test_a_scenario_naming_an_unknown_entry_is_a_problem(root: Path, tmp_path: Path) -> None:
     sc = tmp_path / "scenarios"
     scenario(sc, "a.yaml", "vendetta-99")
     report = run(root, scenarios=sc)
-    assert not report.ok
+    assert not report.holds
     assert any("vendetta-99" in p for p in report.problems)
 
 
@@ -163,7 +163,7 @@ def test_a_raw_faq_changed_since_parsing_is_a_problem(root: Path) -> None:
     raw = root / "raw" / FAQ_RAW
     raw.write_text(raw.read_text(encoding="utf-8") + "\n新問題？\n", encoding="utf-8")
     report = run(root)
-    assert not report.ok
+    assert not report.holds
     assert any(f"raw/{FAQ_RAW}" in p and "在解析之后被改动过" in p for p in report.problems)
 
 
@@ -206,7 +206,7 @@ def test_review_flags_are_reported_but_are_not_regressions(tmp_path: Path) -> No
     assert not by_id["vendetta-03"].review
     s = report.summary()
     assert s["flagged_for_review"] == 2 and s["unordered"] == 2 and s["not_in_corpus"] == 35
-    assert report.ok
+    assert report.holds  # nothing checked failed (some rulings are not encoded: never "ok")
     assert "⚑ 待复核" in check_render.render_text(report, "zh") and "⚑ review" in check_render.render_text(report, "en")
 
 
@@ -275,3 +275,11 @@ def test_a_rule_added_to_the_corpus_flags_an_encoded_entry_that_still_passes(tmp
     entry = by_id(report)["vendetta-04"]
     assert entry.ruling == "reproduced" and entry.review
     assert "vendetta-04   已重现" in check_render.render_text(report, "zh") and "⚑ 待复核" in check_render.render_text(report, "zh")
+
+
+def test_ok_is_false_while_a_published_ruling_went_unchecked(root: Path) -> None:
+    # the bundled scenarios: some FAQ entries and worked examples are not encoded yet (judge/faq/pending.yaml)
+    report = run(root)
+    s = report.summary()
+    assert s["unchecked"] > 0 and report.holds
+    assert report.ok is False and report.to_dict()["ok"] is False and report.to_dict()["holds"] is True

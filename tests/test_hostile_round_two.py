@@ -280,3 +280,28 @@ def test_a_damaged_glossary_of_their_own_is_named_with_the_concepts_line(tmp_pat
     data_dir.mkdir()
     (data_dir / "glossary.yaml").write_text("concepts:\n  - id: mine\n    aliases: [我的词]\n" + second, encoding="utf-8")
     assert_clean(judge(["define", "替代效果"], env={"JUDGE_DATA_DIR": str(data_dir)}), (2,), "glossary.yaml:4:5：", words)
+
+
+@pytest.mark.parametrize("whose", ["[{}]", "{each: unit}"])
+def test_a_choice_for_something_that_is_not_a_card_id_is_refused_with_its_place(tmp_path: Path, whose: str) -> None:
+    # found by benchmarks/fuzz_scenarios.py: a target list's count check took `for:` as a card id (TypeError)
+    text = (SCENARIOS / "riftbound" / "vendetta_24_heimerdinger_empowered.yaml").read_text(encoding="utf-8")
+    text = text.replace("  - {for: heimer, target: [gear1, gear2]}", f"  - {{for: {whose}, target: [gear1, gear2]}}")
+    assert whose in text
+    path = tmp_path / "riftbound" / "for.yaml"
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    (path.parent / "vendetta.cards").write_text((SCENARIOS / "riftbound" / "vendetta.cards").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    assert_clean(judge(["scenario", "check", path]), (2,), "for.yaml:", "choices.0.for")
+
+
+def test_parsing_keeps_no_yaml_node_once_done(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by benchmarks/fuzz_scenarios.py: PyYAML's constructor, used node by node, kept every node it had built
+    # (a long run grew past 1 GB); each parse now lets them go
+    from judge.scenario import parse
+
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    for i in range(50):
+        parse.parse(f"title: t{i}\ncards: {{a: {{name: n{i}, power: {i}}}}}\n", f"f{i}.yaml")
+    assert parse._scalars().constructed_objects == {} and parse._scalars().recursive_objects == {}

@@ -8,6 +8,7 @@ import os
 import socket
 import stat
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -32,10 +33,26 @@ def null_device(tmp_path: Path) -> Path:
 
 
 def read_fifo(fifo: Path, into: list[bytes]) -> threading.Thread:
-    """A reader of ``fifo`` in a thread, collecting what is written until the writer closes it."""
+    """A reader of ``fifo``, open before this returns (so a writer finds it), collecting in a thread what is written
+    until the writer closes it."""
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+
     def run() -> None:
-        with open(fifo, "rb") as f:
-            into.append(f.read())
+        chunks = []
+        with os.fdopen(fd, "rb", buffering=0) as f:
+            while True:
+                try:
+                    chunk = f.read(1 << 16)
+                except BlockingIOError:
+                    chunk = None
+                if chunk == b"" and chunks:
+                    break  # the writer closed it
+                if chunk:
+                    chunks.append(chunk)
+                else:
+                    time.sleep(0.01)  # no writer yet, or nothing written yet
+        into.append(b"".join(chunks))
+
     th = threading.Thread(target=run, daemon=True)
     th.start()
     return th

@@ -41,8 +41,11 @@ def test_every_scenario_quotes_its_faq_entry_or_rule() -> None:
     for p in FILES:
         sc = load_file(p)
         notes = sc.data["notes"]
-        if sc.data["source"]["kind"] == "example":
+        source = sc.data["source"]
+        if source["kind"] == "example":
             assert "示例" in notes, p.name
+        elif source["kind"] == "variant" and not str(source["of"]).startswith("vendetta-"):
+            assert f"{source['of']}：“" in notes, p.name  # a variant of a rule quotes that rule
         else:
             assert ("問：" in notes and "答：" in notes) or "說明" in notes, p.name
 

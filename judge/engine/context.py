@@ -118,7 +118,19 @@ def read_refs(ctx: Context, spec: Any, refs: list[CardRef]) -> list[CardRef]:
     looked_back = ctx.bindings.get("self_left")
     if spec == "self" and isinstance(looked_back, CardRef) and refs and looked_back.id == refs[0].id:
         return [looked_back] + refs[1:]
+    if not refs and illegal_slot(ctx, spec) and ctx.game.data.reads_illegal_targets():
+        # [info.illegal_target]: the targets that became illegal are read as they are now, or as they last were
+        return [o for o in ctx.link.targets[spec] if isinstance(o, CardRef)]  # type: ignore[union-attr]
     return refs
+
+
+def illegal_slot(ctx: Context, spec: Any) -> bool:
+    """Does ``spec`` name a target slot of the resolving link whose card targets have all become illegal?"""
+    link = ctx.link
+    if not isinstance(spec, str) or link is None or spec not in link.targets:
+        return False
+    chosen = [o for o in link.targets[spec] if isinstance(o, CardRef)]
+    return bool(chosen) and not any(o in ctx.legal.get(spec, ()) for o in chosen)
 
 
 def resolve_names(ctx: Context, flt: dict[str, Any]) -> dict[str, Any]:

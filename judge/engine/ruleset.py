@@ -152,6 +152,12 @@ class Ruleset:
             return bool(self.raw.get("if_you_do_follows_replacement"))
         return done
 
+    def reads_illegal_targets(self) -> bool:
+        """Does a link read information from a target that has become illegal (its current information, or its
+        last-known information) [info.illegal_target]? By default it reads only from the targets still legal; a game
+        whose rules say otherwise says so in its data (``illegal_target_info: true``)."""
+        return bool(self.raw.get("illegal_target_info"))
+
     def enters_exhausted(self, card: "Card") -> bool:
         """Does this card enter the field exhausted unless told otherwise? From its type's data (default: no)."""
         return bool(self.types.get(card.type, {}).get("enters_exhausted"))

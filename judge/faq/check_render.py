@@ -60,11 +60,11 @@ def render_text(report: Report, lang: str | None = None) -> str:
         out.append(t("msg.faq.check.warning", lang, text=w))
     for p in report.problems:
         out.append(t("msg.faq.check.problem", lang, text=p))
-    if report.ok and s["unchecked"]:  # never a bare OK while published rulings went unchecked
+    if report.holds and s["unchecked"]:  # never a bare OK while published rulings went unchecked
         out.append(t("msg.faq.pending.ok_partly", lang, run=s["rulings"] - s["unchecked"] - s["fragments"],
                      unchecked=s["unchecked"]))
     else:
-        out.append(t("msg.faq.check.ok" if report.ok else "msg.faq.check.failed_all", lang))
+        out.append(t("msg.faq.check.ok" if report.holds else "msg.faq.check.failed_all", lang))
     return "\n".join(out)
 
 

@@ -130,8 +130,14 @@ class Report:
         return sum(status is None or c.status == status for r in self.results for c in r.citations)
 
     @property
-    def ok(self) -> bool:
+    def holds(self) -> bool:
+        """Nothing that was checked failed: no problem, no ruling regressed (the command's exit status)."""
         return not self.problems and self.count(REGRESSED) == 0
+
+    @property
+    def ok(self) -> bool:
+        """Every published ruling was checked and holds: false while any went unchecked (not encoded, not run)."""
+        return self.holds and self.count(NOT_ENCODED) + self.count(NOT_RUN) == 0
 
     def summary(self) -> dict[str, int]:
         faq = [r.ruling for r in self.results]
@@ -161,6 +167,7 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
+            "holds": self.holds,
             "summary": self.summary(),
             "dates": {"faq": dict(self.faq_dates), "rules": dict(self.rules_dates)},
             "problems": list(self.problems),

@@ -135,6 +135,9 @@ def _parse_yaml(text: str, file: str) -> tuple[Any, Marks]:
         raise ScenarioError(file, 1, 1, msg("bad_value", problem=t("msg.scenario.bad_scalar"))) from None
     except RecursionError:
         raise ScenarioError(file, node.start_mark.line + 1, node.start_mark.column + 1, msg("too_deep", limit=MAX_DEPTH)) from None
+    finally:  # the constructor keeps every node it built (PyYAML clears it per document): let them go
+        _scalars().constructed_objects.clear()
+        _scalars().recursive_objects.clear()
     return data, marks
 
 

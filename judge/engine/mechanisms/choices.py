@@ -87,8 +87,9 @@ def fixed_counts(at: At) -> set[int] | None:
         cards = data["cards"]
     except (TypeError, IndexError, KeyError):
         return None
-    if not isinstance(entry, dict) or not isinstance(cards, dict) or not isinstance(cards.get(entry.get("for")), dict):
-        return None
+    if not isinstance(entry, dict) or not isinstance(cards, dict) or not isinstance(entry.get("for"), str) \
+            or not isinstance(cards.get(entry["for"]), dict):
+        return None  # (a ``for:`` that is not a card id is reported where it stands)
     name = str(entry.get("slot", "target")).split("#")[0]
     found: list[Any] = []
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
-from judge.engine.context import Context, cards, value
+from judge.engine.context import Context, cards, illegal_slot, value
 from judge.engine.language.shapes import Bool, Map, Ref, Str
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.references import CARDS
@@ -32,13 +32,16 @@ DAMAGE = Map({
 
 
 @M.declare("step", "damage", DAMAGE, doc="deal damage: one packet to each character", rules=("effect.one_shot",
-           "effect.text_order", "damage.packet"), phrases=("damage", "cannot"))
+           "effect.text_order", "damage.packet", "resolve.partial"), phrases=("damage", "cannot"))
 def damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """[effect.one_shot], [damage.packet]: one damage packet per character."""
     total = 0
     link = ctx.link
     dist = link.distribution.get(spec["to"]) if (link and isinstance(spec["to"], str)) else None
     src = cards(ctx, spec["from"])[:1] if "from" in spec else [ctx.source]
+    if not src and illegal_slot(ctx, spec["from"]):  # [resolve.partial]: an illegal target deals no damage (nor does
+        game.trace.add("cannot", game.data.cite("resolve.partial"), what=game.data.text("op_damage"))  # the card instead)
+        return False
     source = src[0] if src else ctx.source
     targeted = {o for objs in ctx.legal.values() for o in objs}
 

@@ -25,21 +25,43 @@ NAME = Str(min_len=1, pattern=r"^[A-Za-z_][A-Za-z0-9_\-]*$")
 
 
 def draw_cards(game: "Game", player: str, n: int) -> int:
-    """Draw ``n`` cards one at a time (each draw is its own event)."""
+    """Draw ``n`` cards one at a time (each draw is its own event): a draw a replacement changed does not end the
+    others [replacement.each] — only a draw that cannot happen (no card left, or forbidden) does."""
     drawn = 0
     for _ in range(n):
-        game.spend()
-        ev = events.emit(game, events.Event("draw", None, player=player))
-        if ev is None:
+        happened, replaced = _draw_one(game, player, several=n > 1)
+        if happened:
+            drawn += 1
+        elif not replaced:
             break
-        drawn += 1
     if drawn:
         game.trace.add("draw", game.data.cite("effect.one_shot"), player=PlayerRef(player), amount=drawn)
     return drawn
 
 
+def _draw_one(game: "Game", player: str, several: bool = False, until: bool = False) -> tuple[bool, bool]:
+    """One draw as its own event: (whether the player drew, whether a replacement changed it). ``several``: one of
+    several draws of one instruction (a replacement replaces each on its own [replacement.each]); ``until``: one of a
+    "draw until" [effect.draw_until_replaced]."""
+    game.spend()
+    data: dict[str, Any] = {}
+    if several or until:
+        data["several"] = ("replacement.each",) + (("effect.draw_until_replaced",) if until else ())
+    ev = events.Event("draw", None, player=player, data=data)
+    return events.emit(game, ev) is not None, ev.replaced
+
+
+def _progress(game: "Game") -> tuple[Any, ...]:
+    """What a draw changes: how many cards each zone of each player holds, and the replacement effects in force."""
+    st = game.state
+    sizes: dict[tuple[str, str], int] = {}
+    for c in st.cards.values():
+        sizes[(c.zone, c.owner)] = sizes.get((c.zone, c.owner), 0) + 1
+    return tuple(sorted(sizes.items())), len(st.repl_effects)
+
+
 @M.declare("step", "draw", Map({"player": PLAYER, "count": Ref("amount")}), doc="a player draws cards (default: you, 1)",
-           rules=("effect.one_shot",), phrases=("draw", "draw_none"))
+           rules=("effect.one_shot", "replacement.each", "effect.draw_empty"), phrases=("draw", "draw_none"))
 def draw(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     ok = True
     for p in players(ctx, spec.get("player")):
@@ -50,7 +72,7 @@ def draw(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 @M.declare("step", "draw_until", Map({"player": PLAYER, "hand": Ref("amount")}, required=("hand",)),
            doc="a player draws until they have this many cards in hand (nothing if they already do)",
-           rules=("effect.draw_until",), phrases=("draw_until_met",))
+           rules=("effect.draw_until", "effect.draw_until_replaced"), phrases=("draw_until_met",))
 def draw_until(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """[effect.draw_until]: nothing to do if the limit is already met; otherwise draw until it is met."""
     limit = value(ctx, spec["hand"])
@@ -59,7 +81,18 @@ def draw_until(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         if have >= limit:
             game.trace.add("draw_until_met", game.data.cite("effect.draw_until"), player=PlayerRef(p), amount=have, limit=limit)
             continue
-        draw_cards(game, p, limit - have)
+        drawn = 0
+        # [effect.draw_until]: one draw at a time until the hand holds the limit — a replaced draw (another player
+        # draws, a card comes from another zone, the draw is skipped) counts for nothing, and the drawing stops when
+        # a draw changes nothing at all (that player's deck, or the other zone, has run out)
+        while len(game.state.in_zone("hand", p)) < limit:
+            before = _progress(game)
+            happened, replaced = _draw_one(game, p, until=True)
+            drawn += happened
+            if not (happened or replaced) or _progress(game) == before:
+                break
+        if drawn:
+            game.trace.add("draw", game.data.cite("effect.one_shot"), player=PlayerRef(p), amount=drawn)
     return True
 
 
@@ -111,7 +144,7 @@ def apply_draw(game: "Game", ev: events.Event) -> bool:
     assert ev.player is not None
     top = st.top_of("deck", ev.player)
     if top is None:
-        game.trace.add("draw_none", (), player=PlayerRef(ev.player))
+        game.trace.add("draw_none", game.data.cite("effect.draw_empty"), player=PlayerRef(ev.player))  # no card to draw
         return False
     silent_move(game, top.ref, "hand")
     ev.card = st.cards[top.id].ref

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.context import Context, cards, matches_filter, players, read_refs, value
+from judge.engine.context import Context, cards, illegal_slot, matches_filter, players, read_refs, value
 from judge.engine.language.shapes import NUMBER_LIMIT, At, Either, Enum, Int, ListOf, Ref, Str
 from judge.engine.language.words import Mechanism, OneKey
 from judge.engine.mechanisms.references import CARDS, PLAYER
@@ -48,19 +48,20 @@ def _stat(op: str) -> Any:
         if ctx.link is not None and key not in ctx.read:
             ctx.read.add(key)
             what = game.data.text(op)
+            illegal = ("info.illegal_target",) if illegal_slot(ctx, arg) else ()  # read from a target no longer legal
             if old:  # [info.lki]: no longer where expected: last-known information ([info.lki_left]: its own card)
                 left = refs[0] == ctx.bindings.get("self_left")
-                game.trace.add("lki", game.data.cite("info.lki_left" if left else "info.lki"), card=refs[0], what=what,
-                               amount=stat)
+                game.trace.add("lki", game.data.cite("info.lki_left" if left else "info.lki", *illegal), card=refs[0],
+                               what=what, amount=stat)
             else:
-                game.trace.add("read_info", game.data.cite("info.read"), what=what, amount=stat)
+                game.trace.add("read_info", game.data.cite("info.read", *illegal), what=what, amount=stat)
         return int(stat)
     return handler
 
 
 for _op, _doc in (("power", "a card's current power"), ("health", "a card's current health"), ("cost", "a card's cost"),
                   ("damage_on", "the damage on a card")):
-    M.word("number", _op, CARDS, _stat(_op), doc=_doc, rules=("info.read", "info.lki", "info.lki_left"),
+    M.word("number", _op, CARDS, _stat(_op), doc=_doc, rules=("info.read", "info.lki", "info.lki_left", "info.illegal_target"),
            phrases=("read_info", "lki"))
 
 

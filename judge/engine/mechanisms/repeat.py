@@ -27,20 +27,25 @@ def choose(game: "Game", link: "Link") -> None:
     """Each such cost may be paid once: asked as the card is played; then the choices of that execution."""
     from judge.engine.mechanisms import targets
 
-    for ab in abilities(game, link):
+    found = abilities(game, link)
+    each = ("keyword.repeat_each",) if len(found) > 1 else ()  # several Repeat costs: each paid or not on its own
+    for i, ab in enumerate(found):
         if link.free or not game.ask(Choice("pay", link.controller, link.source.id, (False, True), slot="repeat")):
             continue
         link.repeats += 1
+        link.repeat_paid.append(i)
         n = link.repeats + 1
-        game.trace.add("repeat_paid", game.data.cite("keyword.repeat"), player=game.player_ref(link.controller),
-                       amount=n)
+        game.trace.add("repeat_paid", game.data.cite("keyword.repeat", *each), player=game.player_ref(link.controller),
+                       amount=n, which=i + 1)
         for slot in targets.all_slots(link):
             targets.choose_slot(game, link, {**slot, "name": f"{slot.get('name', 'target')}#{n}"}, set())
 
 
 def cost(game: "Game", link: "Link") -> list[dict[str, Any]]:
-    """The costs of the executions paid for (added to the link's total cost)."""
-    return [ab.get("cost") or {} for ab in abilities(game, link)[: link.repeats]]
+    """The costs of the executions paid for — those of the Repeat costs chosen, not the first ones (added to the
+    link's total cost)."""
+    found = abilities(game, link)
+    return [found[i].get("cost") or {} for i in link.repeat_paid if i < len(found)]
 
 
 MECHANISM = Mechanism("repeat", "paying to carry out a card's instructions once more", requires=("abilities", "costs"))
@@ -48,7 +53,7 @@ M = MECHANISM
 M.word("ability_kind", "repeat", kind_shape({"cost": Field(Ref("cost"), "what one more execution costs")},
                                             required=("cost",), doc="pay this to carry out the card's instructions again"),
        doc="an optional additional cost: each paid carries out the card's instructions once more [keyword.repeat]",
-       rules=("keyword.repeat",), phrases=("repeat_paid", "repeat_exec"))
+       rules=("keyword.repeat", "keyword.repeat_each"), phrases=("repeat_paid", "repeat_exec"))
 M.word("choice_slot", "repeat", Ref("steps"), doc="whether to pay for one more execution", extra={"kinds": ("pay",)})
 M.hook("link.choices")(choose)
 M.hook("cost.additional")(cost)
