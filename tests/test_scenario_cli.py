@@ -267,3 +267,10 @@ def test_branches_show_only_the_steps_where_the_outcomes_differ(tmp_path: Path) 
         other = "窥视者奥萨罗" if target == "逝者阿尔贝托" else "逝者阿尔贝托"
         assert f"你为[#1 毁灭打击]选择目标：{other}" not in differ
         assert "经由选择：{for: \"strike\", slot: \"target\", target: [" in part  # as the file's choices: would say it
+
+
+def test_a_bundled_scenario_named_without_its_game_is_suggested_with_it() -> None:
+    code, out = invoke("708_1a_your_turn")
+    assert code == 2 and "找不到此文件" in out and "rise/708_1a_your_turn" in out
+    code, out = invoke("no_such_scenario_anywhere")
+    assert code == 2 and "找不到此文件" in out and "随附的场景中有" not in out
