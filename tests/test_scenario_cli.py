@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 import yaml
 from builder import edited
 from click.testing import CliRunner
@@ -274,3 +275,14 @@ def test_a_bundled_scenario_named_without_its_game_is_suggested_with_it() -> Non
     assert code == 2 and "找不到此文件" in out and "rise/708_1a_your_turn" in out
     code, out = invoke("no_such_scenario_anywhere")
     assert code == 2 and "找不到此文件" in out and "随附的场景中有" not in out
+
+
+def test_a_yaml_error_says_what_the_parser_found_where(tmp_path: Path) -> None:
+    from judge.scenario.loader import ScenarioError, load_text
+
+    with pytest.raises(ScenarioError) as listed:  # a problem the locale words: said in Chinese, at its place
+        load_text("game: rise\ntitle: [a, b\nplayers: x\n", "y.yaml")
+    assert "y.yaml:3:8:" in str(listed.value) and "缺少“,”或“]”" in str(listed.value)
+    with pytest.raises(ScenarioError) as other:  # one it does not: the parser's own words, never dropped
+        load_text("game: rise\ntitle: !!binary x\n", "y.yaml")
+    assert "y.yaml:2:8:" in str(other.value) and "YAML 解析器说：failed to decode base64" in str(other.value)
