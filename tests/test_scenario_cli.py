@@ -286,3 +286,11 @@ def test_a_yaml_error_says_what_the_parser_found_where(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as other:  # one it does not: the parser's own words, never dropped
         load_text("game: rise\ntitle: !!binary x\n", "y.yaml")
     assert "y.yaml:2:8:" in str(other.value) and "YAML 解析器说：failed to decode base64" in str(other.value)
+
+
+def test_an_illegal_answer_is_said_in_a_sentence_with_the_options_by_name(tmp_path: Path) -> None:
+    path = variant(tmp_path, "ill.yaml", lambda d: d["choices"][0].__setitem__("target", "strike"))
+    code, out = invoke(str(path))
+    assert code == 2
+    assert "“strike”不是you为“strike”选择目标的合法回答；合法的选项：alberto；osaro" in out
+    assert "[[" not in out and "target[target]" not in out
