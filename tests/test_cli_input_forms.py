@@ -25,7 +25,8 @@ def run(*args: str, env: dict[str, str | None] = CHINESE_ENV):
 @pytest.mark.parametrize(
     "typed",
     ["709.2b", "第709.2b条", "第709.2b條", "第 709.2b 条", "709.2 b", "709.2(b)", "规则709.2(b)", "規則 709.2(b)",
-     "709.2（b）", "７０９．２ｂ", "７０９．２（ｂ）", "709.2B", "709.2.b", "rule 709.2b", "709.2b。"],
+     "709.2（b）", "７０９．２ｂ", "７０９．２（ｂ）", "709.2B", "709.2.b", "rule 709.2b", "709.2b。",
+     "cr 709.2b", "CR709.2B", "Comprehensive Rules 709.2b", "709 2b", "709 2 b"],
 )
 def test_rule_number_forms_name_the_same_rule(typed: str) -> None:
     res = run("rule", typed, "--game", "rise")
@@ -33,7 +34,8 @@ def test_rule_number_forms_name_the_same_rule(typed: str) -> None:
     assert res.output.splitlines()[0].endswith("› 709.2b")  # the breadcrumb ends with the rule itself
 
 
-@pytest.mark.parametrize("typed", ["820.1.c.3", "820.1(c)(3)", "820.1.c(3)", "820.1c.3", "第820.1.c.3条"])
+@pytest.mark.parametrize("typed", ["820.1.c.3", "820.1(c)(3)", "820.1.c(3)", "820.1c.3", "第820.1.c.3条", "820.1c3",
+                                   "820 1 c 3", "cr 820.1.c.3"])
 def test_riftbound_numbers_with_letter_parts_in_either_spelling(typed: str) -> None:
     res = run("rule", typed, "--json")
     assert res.exit_code == 0, res.output
@@ -42,6 +44,7 @@ def test_riftbound_numbers_with_letter_parts_in_either_spelling(typed: str) -> N
 
 def test_normalize_and_spellings() -> None:
     assert normalize("第709.2b条") == normalize("规则709.2(b)") == normalize("709.2 b") == "709.2b"
+    assert normalize("cr 709 2b") == "709.2b" and normalize("135.2b3") == "135.2b.3"
     assert normalize("820.1(c)(3)") == "820.1c.3" and "820.1.c.3" in spellings("820.1c.3")
     assert spellings("709.2.b") == ["709.2.b", "709.2b"] and spellings("706") == ["706"]
 
@@ -107,3 +110,22 @@ def test_a_chapter_the_game_lacks_lists_its_chapters_instead_of_guessing() -> No
     lines = res.output.splitlines()
     assert lines[0] == "错误：三国没有规则 999。"
     assert lines[1].startswith("三国的规则分布在这些章：400") and len(lines) == 2
+
+
+def test_the_nearest_ids_are_the_nearest_by_number() -> None:
+    # 三國 has 409.1 to 409.10: for 409.99 the closest numbers are 409.10 and 409.9, not 409.1 …
+    res = run("rule", "409.99")
+    assert res.exit_code == 1, res.output
+    line = next(line for line in res.output.splitlines() if "最接近" in line)
+    assert line.index("409.10") < line.index("409.9") < line.index("409.8")
+    assert "409.1（" not in line
+
+
+def test_a_heading_says_it_is_one_and_lists_its_children_with_their_words() -> None:
+    res = run("rule", "706", "--game", "rise")
+    assert res.exit_code == 0, res.output
+    assert "（无正文）" not in res.output and "（标题，无正文：内容见下列子条目）" in res.output
+    lines = res.output.splitlines()
+    first = lines.index("子条目：")
+    assert lines[first + 1].startswith("  706.1  某些连结需要一个或数个目标")  # 706.1's first words, under its id
+    assert [ln.split()[0] for ln in lines[first + 1:first + 6]] == ["706.1", "706.2", "706.3", "706.4", "706.5"]

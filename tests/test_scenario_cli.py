@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 import yaml
 from builder import edited
 from click.testing import CliRunner
@@ -267,3 +268,29 @@ def test_branches_show_only_the_steps_where_the_outcomes_differ(tmp_path: Path) 
         other = "窥视者奥萨罗" if target == "逝者阿尔贝托" else "逝者阿尔贝托"
         assert f"你为[#1 毁灭打击]选择目标：{other}" not in differ
         assert "经由选择：{for: \"strike\", slot: \"target\", target: [" in part  # as the file's choices: would say it
+
+
+def test_a_bundled_scenario_named_without_its_game_is_suggested_with_it() -> None:
+    code, out = invoke("708_1a_your_turn")
+    assert code == 2 and "找不到此文件" in out and "rise/708_1a_your_turn" in out
+    code, out = invoke("no_such_scenario_anywhere")
+    assert code == 2 and "找不到此文件" in out and "随附的场景中有" not in out
+
+
+def test_a_yaml_error_says_what_the_parser_found_where(tmp_path: Path) -> None:
+    from judge.scenario.loader import ScenarioError, load_text
+
+    with pytest.raises(ScenarioError) as listed:  # a problem the locale words: said in Chinese, at its place
+        load_text("game: rise\ntitle: [a, b\nplayers: x\n", "y.yaml")
+    assert "y.yaml:3:8:" in str(listed.value) and "缺少“,”或“]”" in str(listed.value)
+    with pytest.raises(ScenarioError) as other:  # one it does not: the parser's own words, never dropped
+        load_text("game: rise\ntitle: !!binary x\n", "y.yaml")
+    assert "y.yaml:2:8:" in str(other.value) and "YAML 解析器说：failed to decode base64" in str(other.value)
+
+
+def test_an_illegal_answer_is_said_in_a_sentence_with_the_options_by_name(tmp_path: Path) -> None:
+    path = variant(tmp_path, "ill.yaml", lambda d: d["choices"][0].__setitem__("target", "strike"))
+    code, out = invoke(str(path))
+    assert code == 2
+    assert "“strike”不是you为“strike”选择目标的合法回答；合法的选项：alberto；osaro" in out
+    assert "[[" not in out and "target[target]" not in out

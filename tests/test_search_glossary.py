@@ -96,3 +96,17 @@ def test_bundled_glossary_has_the_everyday_words_judges_use() -> None:
     expect = {"多个": "several", "若干": "several", "替代效果": "replacement-effect", "觸發": "triggered-ability",
               "上链": "add-to-chain", "卡牌": "card", "防止效果": "prevention-effect", "退費": "refund"}
     assert {t: g.lookup(t).id for t in expect} == expect
+
+
+def test_define_suggests_only_concepts_spelled_alike() -> None:
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    none = CliRunner().invoke(cli, ["define", "xyz", "--lang", "zh"])
+    assert none.exit_code == 1 and "也没有拼写相近的概念" in none.output and "pay" not in none.output
+    typo = CliRunner().invoke(cli, ["define", "替代效應", "--lang", "zh"])
+    assert typo.exit_code == 1 and "replacement-effect" in typo.output
+    assert "alternative-cost" not in typo.output and "apply" not in typo.output  # once offered, sharing one character
+    letter = CliRunner().invoke(cli, ["define", "q", "--lang", "zh"])
+    assert letter.exit_code == 1 and "order" not in letter.output  # "q" is inside "sequence", which is no reason

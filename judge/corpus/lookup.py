@@ -33,13 +33,14 @@ def find(corpus: Corpus, typed: str, game: str | None = None) -> list[Rule]:
 
 def nearest(corpus: Corpus, rule_id: str, game: str | None = None, n: int = 5) -> list[Rule]:
     """Existing rules of the same chapter as ``rule_id``, closest first: most leading parts in common, then
-    its ancestors and the rules as deep as it, then natural order. None outside the chapters the game has."""
+    its ancestors and the rules as deep as it, then by number (409.99: 409.10 before 409.1), then natural order.
+    None outside the chapters the game has."""
     head = ruleid.chapter(rule_id)
     pool = [r for r in corpus.all_rules(game) if ruleid.chapter(r.id) == head]
 
-    def closeness(r: Rule) -> tuple[int, int, tuple[tuple[int, int | str], ...]]:
+    def closeness(r: Rule) -> tuple[int, int, int, tuple[tuple[int, int | str], ...]]:
         kin = r.id in ruleid.lineage(rule_id) or ruleid.depth(r.id) == ruleid.depth(rule_id)
-        return (-ruleid.common_parts(r.id, rule_id), 0 if kin else 1, ruleid.sort_key(r.id))
+        return (-ruleid.common_parts(r.id, rule_id), 0 if kin else 1, ruleid.gap(r.id, rule_id), ruleid.sort_key(r.id))
 
     return sorted(pool, key=closeness)[:n]
 
@@ -131,15 +132,23 @@ def render_rule(corpus: Corpus, rule: Rule) -> str:
     if rule.damaged:
         out.append(t("msg.rule.damaged"))
     out.append("")
-    out.append(rule.text or t("msg.rule.no_text"))
+    if rule.text or not rule.children:
+        out.append(rule.text or t("msg.rule.no_text"))
+    else:  # a heading: what stands under it is its content
+        out.append(t("msg.rule.heading_only"))
     for i, ex in enumerate(rule.examples, 1):
         out.append("")
         out.append(t("msg.rule.example", n=i, text=ex.text))
         for card in ex.cards:
             out.append(t("msg.rule.card", name=card.name, text=card.text))
-    if rule.children:
+    if rule.children:  # each with its title, or its first words
         out.append("")
-        out.append(t("msg.rule.children") + ", ".join(rule.children))
+        out.append(t("msg.rule.children"))
+        for cid in rule.children:
+            child = corpus.get(rule.game, cid)
+            words = (f"［{child.title}］" if child.title and child.title != rule.title else "") + _first_line(child.text) \
+                if child else ""
+            out.append(f"  {cid}  {words}".rstrip())
     if rule.refs:
         out.append("")
         out.append(t("msg.rule.refs"))

@@ -14,7 +14,7 @@ RULE_ID = r"\d{3}(?:\.(?:\d+[a-z]?|[a-z])(?![a-z]))*"
 _FULL = rf"^{RULE_ID}$"
 _TOKEN = r"\d+|[a-z]+"
 # Words a judge may type around a number: 规则 709.2b, 規則706, 章节 707, rule 706, 第709.2b条, 709.2b 條.
-_PREFIX = r"^(?:规则|規則|章节|章節|条款|條款|条|條|rule|r|§)?\s*(?:第)?\s*"
+_PREFIX = r"^(?:规则|規則|章节|章節|条款|條款|条|條|comprehensive rules?|cr|rule|r|§)?\s*(?:第)?\s*"
 _SUFFIX = r"\s*(?:条|條|款|项|項|节|節)$"
 # Full-width digits, letters, brackets and the full stop (７０６．１ａ, 709.2（b）) as typed with a Chinese IME.
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3002: ord("."), 0x3000: ord(" ")}
@@ -39,11 +39,24 @@ def _unbracket(m: re.Match[str]) -> str:
 
 def normalize(text: str) -> str:
     """Canonical form of a typed rule number: ASCII, lower-case, no words around it, no spaces or brackets,
-    no trailing dot (``第709.2b条``, ``规则709.2(b)``, ``709.2 b`` → ``709.2b``)."""
+    no trailing dot (``第709.2b条``, ``规则709.2(b)``, ``709.2 b``, ``cr 709 2b`` → ``709.2b``; ``135.2b3`` →
+    ``135.2b.3``)."""
     plain = text.translate(_FULLWIDTH).strip().lower()
     plain = _re(_SUFFIX).sub("", _re(_PREFIX, re.IGNORECASE).sub("", plain))
+    plain = _re(r"^(\d{3})\s+(?=[0-9a-z])|(?<=\d)\s+(?=\d)").sub(lambda m: f"{m.group(1) or ''}.", plain)  # 709 2b
     plain = _re(_BRACKET).sub(_unbracket, "".join(plain.split()))
+    plain = _re(r"(?<=\d[a-z])(?=\d)").sub(".", plain)  # a letter part then a number: 135.2b3 → 135.2b.3
     return plain.rstrip(".")
+
+
+def gap(a: str, b: str) -> int:
+    """How far apart two rule numbers are at the first part they differ in, by its number (409.99 and 409.10: 89;
+    409.99 and 409.1: 98); a part without a number, or a missing one, is far."""
+    x, y = _re(_TOKEN).findall(a), _re(_TOKEN).findall(b)
+    k = common_parts(a, b)
+    if k >= len(x) or k >= len(y) or not (x[k].isdigit() and y[k].isdigit()):
+        return 10**6
+    return abs(int(x[k]) - int(y[k]))
 
 
 def spellings(rule_id: str) -> list[str]:

@@ -59,3 +59,15 @@ def file_game(path: Path) -> str | None:
     """The ``game:`` a scenario file declares (read without running it), or None."""
     data = read_data(path)
     return str(data["game"]) if isinstance(data, dict) and "game" in data else None
+
+
+def bundled_named(name: str) -> list[str]:
+    """The bundled scenarios a name that finds no file may mean: those of that file name in any game's folder
+    (``708_1a_your_turn`` → ``rise/708_1a_your_turn``)."""
+    from judge import paths
+
+    stem = Path(name).name.removesuffix(".yaml").removesuffix(".yml")
+    if not stem or "/" in name.strip("/") or "\\" in name:
+        return []
+    root = paths.scenarios_dir()
+    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.glob(f"*/{stem}.y*ml"))

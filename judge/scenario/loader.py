@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.locale import t
+from judge.locale import join, t
 from judge.scenario.parse import MAX_DEPTH, Marks, parse, text_of
 from judge.scenario.problems import MAX_ERRORS, ScenarioError, did_you_mean, msg, show
 
@@ -166,6 +166,11 @@ def load_file(path: str | Path) -> Scenario:
         raw = read_bounded(Path(path), MAX_BYTES, "scenario file")
     except DataError as e:
         message = str(e).removeprefix(f"{path}: ").removeprefix(f"{path}：")
+        if not Path(path).exists():
+            from judge.scenario.files import bundled_named
+
+            if near := bundled_named(str(path)):  # a bundled scenario named without its game's folder
+                message = t("msg.run.not_found_bundled", names=join(near))
         raise ScenarioError(str(path), 1, 1, message) from None
     return load_bytes(raw, str(path))
 

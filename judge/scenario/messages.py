@@ -23,17 +23,35 @@ def engine_message(m: Msg, data: Ruleset | None = None, lang: str | None = None)
     key = f"msg.engine.{m.key}"
     if not has(key, lang):
         return m.key if not m.values else f"{m.key} ({', '.join(f'{k}={_value(v, data, lang)}' for k, v in m.values.items())})"
-    values = {k: _value(v, data, lang) for k, v in m.values.items()}
+    values = {k: options_text(v, lang) if k == "legal" and isinstance(v, (list, tuple)) else _value(v, data, lang)
+              for k, v in m.values.items()}
     values.setdefault("chain", data.word("chain", lang) if data is not None else t("msg.engine.the_chain", lang))
     return t(key, lang, **values)
 
 
 def choice_text(choice: Choice, lang: str | None = None) -> str:
-    """An open choice as a judge reads it: its kind (and slot), whose it is, for which card."""
-    kind = f"{choice.kind}[{choice.slot}]" if choice.slot else str(choice.kind)
+    """An open choice as a judge reads it: what is chosen (in words; the slot when it is not the usual one), whose
+    choice it is, for which card — "you为“strike”选择目标"."""
+    key = f"msg.engine.choice_kind.{choice.kind}"
+    what = t(key, lang) if has(key, lang) else str(choice.kind)
+    if choice.slot and choice.slot not in ("target", choice.kind):
+        what = t("msg.engine.choice_slot", lang, what=what, slot=choice.slot)
     if choice.source:
-        return t("msg.engine.choice_for", lang, kind=kind, player=choice.player, card=choice.source)
-    return t("msg.engine.choice", lang, kind=kind, player=choice.player)
+        return t("msg.engine.choice_for", lang, kind=what, player=choice.player, card=choice.source)
+    return t("msg.engine.choice", lang, kind=what, player=choice.player)
+
+
+def options_text(options: Any, lang: str) -> str:
+    """Legal options as a judge reads them: each on its own, separated; a set of targets by its cards' ids."""
+    def one(o: Any) -> str:
+        if isinstance(o, (list, tuple)) and all(isinstance(x, str) for x in o):
+            return t("list_sep", lang).join(o) if o else t("msg.engine.nothing", lang)
+        if isinstance(o, bool):
+            return t("msg.engine.yes" if o else "msg.engine.no", lang)
+        if isinstance(o, (str, int)):
+            return str(o)
+        return json.dumps(o, ensure_ascii=False, default=str)
+    return t("msg.engine.options_sep", lang).join(one(o) for o in options)
 
 
 def _value(v: Any, data: Ruleset | None, lang: str) -> str:

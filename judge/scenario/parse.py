@@ -207,9 +207,13 @@ def _store_parsed(entry: Path, key: str, data: Any, marks: Marks) -> None:
 def _yaml_problem(problem: str | None) -> str:
     """What the YAML parser found, in the judge's language (``msg.scenario.yaml.<its English>``); a problem the
     locale does not list is said in general words, the place pointing at it."""
-    problem = re.sub(r" '[^']*'$", "", problem or "")  # a quoted name at the end: the tag, the character …
-    key = f"msg.scenario.yaml.{problem}"
-    return t(key) if problem and "." not in problem and has(key) else t("msg.scenario.yaml_other")
+    said = " ".join((problem or "").split())
+    for problem in (said, re.sub(r" '[^']*'$", "", said)):  # as said, or without a quoted name at its end (a tag …)
+        key = f"msg.scenario.yaml.{problem}"
+        if problem and "." not in problem and has(key):
+            return t(key)
+    # not in the locale: the general words, and what the parser itself said (its own English, shown as such)
+    return t("msg.scenario.yaml_said", said=show(said)) if said else t("msg.scenario.yaml_other")
 
 
 def _refuse_aliases(text: str, file: str) -> None:

@@ -103,8 +103,9 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     resolved = glossary.resolve(term)
     if resolved is None:
         near = glossary.nearest(term)
+        if not near:  # nothing spelled alike: no unrelated concept offered, the search suggested instead
+            fail(t("msg.define.unknown_alone", term=term), 1)
         hint = "; ".join(t("msg.define.item", id=c.id, terms=join(c.all_terms()[:4])) for c in near)
-        hint = hint or t("msg.define.none")
         fail(t("msg.define.unknown", term=term, near=hint), 1)
     concept = resolved.concept
     corpus = load_corpus(corpus_root)

@@ -16,6 +16,9 @@ LATIN_TERM_RE = re.compile(r"^[a-z0-9 '\-]+$")
 LATIN_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
+NEAR = 0.55  # how alike (difflib's ratio) a spelling must be to be suggested for a word the glossary lacks
+_MIN_INSIDE = 2  # characters the shorter spelling needs for "one inside the other" to count
+
 class Concept(NamedTuple):
     """One concept: English terms, each game's own terms, aliases and defining rules."""
 
@@ -177,8 +180,11 @@ class Glossary:
         def is_alias(key: str) -> bool:  # a game's own word is a better answer than a colloquial alias
             return _spelled(self.by_key[key], key)[1] == "alias"
 
+        if len(k) < _MIN_INSIDE or (k.isascii() and len(k) < 3):
+            return None  # a letter or two is inside too many words to stand for one ("q" is not "sequence")
         within = sorted((key for key in self.by_key if k in key), key=lambda key: (is_alias(key), len(key), not key.startswith(k), key))
-        around = sorted((key for key in self.by_key if key in k), key=lambda key: (is_alias(key), -len(key), key))
+        around = sorted((key for key in self.by_key if key in k and len(key) >= _MIN_INSIDE),
+                        key=lambda key: (is_alias(key), -len(key), key))
         ranked = list(dict.fromkeys(self.by_key[key].id for key in within + around))
         if not ranked:
             return None
@@ -187,19 +193,25 @@ class Glossary:
         return Resolved(self.by_key[best], *_spelled(self.by_key[best], best), False, tuple(by_id[cid] for cid in ranked[1:]))
 
     def nearest(self, term: str, n: int = 5) -> list[Concept]:
-        """Concepts whose spellings are closest to ``term`` (containment first, then similarity)."""
+        """Concepts whose spellings are close to ``term``: those containing it (or contained in it) when there are
+        any, else those spelled much alike — at least :data:`NEAR` alike, and near the best one; nothing for a word
+        like none of them (``xyz``)."""
         from difflib import SequenceMatcher
 
         k = term_key(term)
         scored: dict[str, tuple[float, Concept]] = {}
         for key, c in self.by_key.items():
             s = SequenceMatcher(None, k, key).ratio()
-            if k and (k in key or key in k):
-                s += 1.0
+            if k and (k in key or key in k) and min(len(k), len(key)) >= _MIN_INSIDE:
+                s += 1.0  # one spelling inside the other (a single letter inside a word does not count)
             if s > scored.get(c.id, (-1.0, c))[0]:
                 scored[c.id] = (s, c)
         ranked = sorted(scored.values(), key=lambda sc: -sc[0])
-        return [c for s, c in ranked[:n] if s > 0.2]
+        if not ranked:
+            return []
+        best = ranked[0][0]
+        floor = 1.0 if best >= 1.0 else max(NEAR, best - 0.15)
+        return [c for s, c in ranked[:n] if s >= floor]
 
     def find_in(self, folded_query: str) -> list[tuple[int, int, Concept]]:
         """Non-overlapping spellings found in an already folded, lower-cased query, longest first."""
