@@ -74,11 +74,16 @@ def test_report_to_a_device_exits_2_naming_it(tmp_path: Path) -> None:
     assert stat.S_ISCHR(os.stat(dev).st_mode)
 
 
-def test_a_fifo_with_a_reader_is_written_into(tmp_path: Path) -> None:
+def fifo_read(tmp_path: Path) -> tuple[Path, list[bytes], threading.Thread]:
+    """A FIFO in ``tmp_path`` with a reader already on it: the path, what it will have read, its thread."""
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     got: list[bytes] = []
-    th = read_fifo(fifo, got)
+    return fifo, got, read_fifo(fifo, got)
+
+
+def test_a_fifo_with_a_reader_is_written_into(tmp_path: Path) -> None:
+    fifo, got, th = fifo_read(tmp_path)
     write_output(fifo, "第一行\n")
     th.join(10)
     assert got == ["第一行\n".encode()]
@@ -86,10 +91,7 @@ def test_a_fifo_with_a_reader_is_written_into(tmp_path: Path) -> None:
 
 
 def test_report_into_a_fifo_writes_the_report_into_it(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    got: list[bytes] = []
-    th = read_fifo(fifo, got)
+    fifo, got, th = fifo_read(tmp_path)
     assert_clean(judge(["report", SCENARIO, "-o", fifo, "--format", "md"], timeout=60), (0,))
     th.join(10)
     assert got and got[0].startswith(b"#") and "708.1a".encode() in got[0]
