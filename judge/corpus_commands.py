@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 @click.option("--game", "-g", type=GAME)
 @click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
-def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool) -> None:
-    """Show one rule with its breadcrumb, text, examples, references and cited-by."""
+@click.option("--quote", is_flag=True)
+def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool, quote: bool) -> None:
+    """Show one rule with its breadcrumb, text, examples, references and cited-by; with ``--quote``, one line to
+    paste into a chat (the site's link too when ``$JUDGE_SITE_URL`` says where the site is)."""
     from judge.corpus import lookup
     from judge.corpus.ruleid import normalize
 
@@ -39,6 +41,14 @@ def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool)
     found = lookup.find(corpus, rule_id, game)
     if not found:
         fail(*lookup.not_found(corpus, rule_id, game))
+    if quote:
+        import os
+
+        from judge.corpus.gamenames import display_name
+
+        for r in found:
+            echo(lookup.quote_line(corpus, r, display_name(r.game), os.environ.get("JUDGE_SITE_URL") or None))
+        return
     if as_json:
         items = [{**lookup.rule_json(corpus, r), "scenarios": citing_scenarios(r)} for r in found]
         dump_json(items if len(items) > 1 else items[0])
