@@ -76,3 +76,19 @@ def test_quote_is_one_line_with_the_text_and_where_it_is_written(monkeypatch) ->
     res = CliRunner().invoke(cli, ["rule", "820.1.c.2", "--quote", "--lang", "zh"])
     assert res.output.strip().endswith("（《符文战场》核心规则（规则检索页）（2026-10-10），第 21 行） "
                                        "https://judge.example/site/riftbound/820.1.html#r-820.1.c.2")
+
+
+def test_a_default_game_from_judge_game(monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    monkeypatch.setenv("JUDGE_GAME", "符文战场")  # any of the game's names
+    res = CliRunner().invoke(cli, ["rule", "820.1", "--lang", "zh"])
+    assert res.exit_code == 0 and res.output.startswith("[riftbound] 820.1")
+    monkeypatch.setenv("JUDGE_GAME", "rise")
+    res = CliRunner().invoke(cli, ["rule", "820.1", "--lang", "zh"])
+    assert res.exit_code == 1 and "崛起没有规则 820.1" in res.output  # looked up in 崛起 only, pointing at the other game
+    assert CliRunner().invoke(cli, ["rule", "820.1", "--game", "riftbound"]).exit_code == 0  # --game still wins
+    monkeypatch.setenv("JUDGE_GAME", "nope")
+    assert CliRunner().invoke(cli, ["rule", "820.1"]).exit_code == 2
