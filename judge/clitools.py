@@ -64,6 +64,7 @@ class GameName(click.ParamType):
 
 
 GAME = GameName()
+GAME_ENV = "JUDGE_GAME"  # the game lookups default to (a judge at one game's event sets it once)
 
 
 def game_label(game: str) -> str:

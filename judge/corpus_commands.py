@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from judge.clitools import GAME, corpus_or_exit, dump_json, echo, error_text, fail, version_or_exit
+from judge.clitools import GAME, GAME_ENV, corpus_or_exit, dump_json, echo, error_text, fail, version_or_exit
 from judge.locale import t
 
 if TYPE_CHECKING:
@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 @click.command("rule")
 @click.argument("rule_id")
-@click.option("--game", "-g", type=GAME)
+@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
 @click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
-def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool) -> None:
-    """Show one rule with its breadcrumb, text, examples, references and cited-by."""
+@click.option("--quote", is_flag=True)
+def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool, quote: bool) -> None:
+    """Show one rule with its breadcrumb, text, examples, references and cited-by; with ``--quote``, one line to
+    paste into a chat (the site's link too when ``$JUDGE_SITE_URL`` says where the site is)."""
     from judge.corpus import lookup
     from judge.corpus.ruleid import normalize
 
@@ -39,6 +41,14 @@ def rule_cmd(rule_id: str, game: str | None, version: str | None, as_json: bool)
     found = lookup.find(corpus, rule_id, game)
     if not found:
         fail(*lookup.not_found(corpus, rule_id, game))
+    if quote:
+        import os
+
+        from judge.corpus.gamenames import display_name
+
+        for r in found:
+            echo(lookup.quote_line(corpus, r, display_name(r.game), os.environ.get("JUDGE_SITE_URL") or None))
+        return
     if as_json:
         items = [{**lookup.rule_json(corpus, r), "scenarios": citing_scenarios(r)} for r in found]
         dump_json(items if len(items) > 1 else items[0])
@@ -56,7 +66,7 @@ def citing_scenarios(rule: Rule) -> list[dict[str, str]]:
 
 
 @click.command("rules")
-@click.option("--game", "-g", type=GAME)
+@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
 @click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
 def rules_cmd(game: str | None, version: str | None, as_json: bool) -> None:
@@ -168,7 +178,7 @@ def corpus_diff(game: str, old: str | None, new: str | None, as_json: bool) -> N
 
 
 @corpus_group.command("check")
-@click.option("--game", "-g", type=GAME)
+@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
 @click.option("--json", "as_json", is_flag=True)
 def corpus_check(game: str | None, as_json: bool) -> None:
     """Report the documents' own errata: references that state a title their rule does not have."""

@@ -60,3 +60,35 @@ def test_rules_lists_every_rule_of_a_game() -> None:
     assert sorted(r["id"] for r in json.loads(res.output)) == sorted(expected_ids("riftbound"))
     lines = run("rules").output.splitlines()
     assert len(lines) == sum(len(expected_ids(g)) for g in ("rise", "sanguo", "riftbound"))
+
+
+def test_quote_is_one_line_with_the_text_and_where_it_is_written(monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    monkeypatch.delenv("JUDGE_SITE_URL", raising=False)
+    res = CliRunner().invoke(cli, ["rule", "709.2b", "--quote", "--lang", "zh"])
+    assert res.exit_code == 0 and len(res.output.strip().splitlines()) == 1
+    line = res.output.strip()
+    assert line.startswith("崛起 709.2b：「如果连结未被打断，便会解析该连结。") and "」（崛起 TCG 综合性规则 1.00 版，第 75 行）" in line
+    monkeypatch.setenv("JUDGE_SITE_URL", "https://judge.example/site/")
+    res = CliRunner().invoke(cli, ["rule", "820.1.c.2", "--quote", "--lang", "zh"])
+    assert res.output.strip().endswith("（《符文战场》核心规则（规则检索页）（2026-10-10），第 21 行） "
+                                       "https://judge.example/site/riftbound/820.1.html#r-820.1.c.2")
+
+
+def test_a_default_game_from_judge_game(monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    monkeypatch.setenv("JUDGE_GAME", "符文战场")  # any of the game's names
+    res = CliRunner().invoke(cli, ["rule", "820.1", "--lang", "zh"])
+    assert res.exit_code == 0 and res.output.startswith("[riftbound] 820.1")
+    monkeypatch.setenv("JUDGE_GAME", "rise")
+    res = CliRunner().invoke(cli, ["rule", "820.1", "--lang", "zh"])
+    assert res.exit_code == 1 and "崛起没有规则 820.1" in res.output  # looked up in 崛起 only, pointing at the other game
+    assert CliRunner().invoke(cli, ["rule", "820.1", "--game", "riftbound"]).exit_code == 0  # --game still wins
+    monkeypatch.setenv("JUDGE_GAME", "nope")
+    assert CliRunner().invoke(cli, ["rule", "820.1"]).exit_code == 2

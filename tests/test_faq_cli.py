@@ -172,7 +172,7 @@ def test_check_exits_1_on_a_regressed_ruling(tmp_path: Path) -> None:
     assert res.exit_code == 1, res.output
     line = next(l for l in res.output.splitlines() if l.startswith("rise 709.2b #1"))
     assert "回归失败" in line
-    assert f"场景 {path}：失败" in res.output
+    assert "场景 rise/wrong.yaml：失败" in res.output  # named under the scenarios folder
     assert "回归失败 1" in res.output and res.output.rstrip().endswith("失败")
     tree = ET.parse(junit).getroot()
     case = tree.find("./testsuite[@name='examples.rise']/testcase[@name='709.2b#1']")
@@ -208,3 +208,11 @@ def test_a_scenario_broken_into_invalid_yaml_fails_the_check(tmp_path: Path) -> 
 def test_a_missing_scenarios_folder_is_refused(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["faq", "check", "--scenarios", str(tmp_path / "nope")])
     assert res.exit_code == 2 and "不存在" in res.output and "nope" in res.output
+
+
+def test_check_names_scenarios_under_the_scenarios_folder() -> None:
+    from judge import paths
+
+    res = CliRunner().invoke(cli, ["faq", "check", "--lang", "zh"])
+    assert "场景 riftbound/vendetta_01_flow_abandon.yaml：通过" in res.output
+    assert str(paths.scenarios_dir()) not in res.output  # never the installed path, line after line

@@ -162,3 +162,31 @@ def render_rule(corpus: Corpus, rule: Rule) -> str:
     out.append("")
     out.append(t("msg.rule.source", file=rule.source.file, line=rule.source.line))
     return "\n".join(out)
+
+
+def document_of(corpus: Corpus, game: str, file: str) -> dict[str, Any]:
+    """The corpus's entry for the rules document ``file`` of ``game`` (its title, version, date), or ``{}``."""
+    return next((d for d in corpus.documents.get(game) or [] if d.get("file") == file), {})
+
+
+def document_title(corpus: Corpus, game: str, file: str) -> str:
+    """The title of the rules document ``file`` of ``game`` (the file name when the corpus gives none)."""
+    return str(document_of(corpus, game, file).get("title") or file)
+
+
+def site_path(corpus: Corpus, rule: Rule) -> str:
+    """Where ``judge site`` puts the rule: its section's page and its block (``rise/709.html#r-709.2b``)."""
+    return f"{rule.game}/{corpus.breadcrumb(rule)[0].id}.html#r-{rule.id}"
+
+
+def quote_line(corpus: Corpus, rule: Rule, game_name: str, site_url: str | None = None) -> str:
+    """One line to paste into a chat: the game and number, the whole text on one line, where it is written (the
+    document, its version or date, the line) and, given the site's address, the link to the rule there."""
+    doc = document_of(corpus, rule.game, rule.source.file)
+    title = str(doc.get("title") or rule.source.file)
+    edition = doc.get("version") or doc.get("date")
+    shown = t("msg.rule.quote_edition", edition=edition) if edition and str(edition) not in title else ""
+    where = t("msg.rule.quote_where", title=title, line=rule.source.line, edition=shown)
+    text = " ".join((rule.text or rule.title or "").split())
+    link = f" {site_url.rstrip('/')}/{site_path(corpus, rule)}" if site_url else ""
+    return t("msg.rule.quote", game=game_name, id=rule.id, text=text, where=where) + link

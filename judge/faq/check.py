@@ -158,4 +158,5 @@ def check(
         problems=problems,
         examples=examples,
         warnings=warnings,
+        scenarios_root=scenarios_root,
     )

@@ -10,10 +10,10 @@ from judge.locale import t
 from judge.locale.width import pad
 
 
-def _scenario_lines(scenarios: list[ScenarioOutcome], lang: str | None) -> list[str]:
-    """One line per scenario: its path, passed or failed, and why."""
+def _scenario_lines(scenarios: list[ScenarioOutcome], lang: str | None, report: Report) -> list[str]:
+    """One line per scenario: its path (under the scenarios folder), passed or failed, and why."""
     return [
-        t("msg.faq.check.scenario", lang, path=s.path, detail=f" — {s.detail}" if s.detail else "",
+        t("msg.faq.check.scenario", lang, path=report.shown(s.path), detail=f" — {s.detail}" if s.detail else "",
           result=t("msg.faq.check.passed" if s.passed else "msg.faq.check.failed", lang))
         for s in scenarios
     ]
@@ -32,7 +32,7 @@ def render_text(report: Report, lang: str | None = None) -> str:
         flag = t("msg.faq.check.review", lang) if r.review else ""
         q = r.entry.question if len(r.entry.question) <= 40 else r.entry.question[:39] + "…"
         out.append(f"{pad(r.entry.id, 13)} {pad(labels[r.ruling], 17)} {q}{flag}")
-        out.extend(_scenario_lines(r.scenarios, lang))
+        out.extend(_scenario_lines(r.scenarios, lang, report))
         if r.ruling == NOT_ENCODED:
             out.append(t("msg.faq.pending.needs", lang, text=needs_text(r, lang)))
         if r.citations:
@@ -45,7 +45,7 @@ def render_text(report: Report, lang: str | None = None) -> str:
     for e in report.examples:
         text = e.text if len(e.text) <= 40 else e.text[:39] + "…"
         out.append(f"{pad(f'{e.game} {e.rule} #{e.index}', 20)} {pad(labels[e.ruling], 17)} {text}")
-        out.extend(_scenario_lines(e.scenarios, lang))
+        out.extend(_scenario_lines(e.scenarios, lang, report))
     s = report.summary()
     out.append("")
     out.append(t("msg.faq.check.rulings", lang, **s))

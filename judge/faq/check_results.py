@@ -121,6 +121,15 @@ class Report:
     problems: list[str] = field(default_factory=list)
     examples: list[ExampleResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    scenarios_root: Path | None = None  # the folder of the scenarios run: the text report names files under it
+
+    def shown(self, path: Path) -> str:
+        """A scenario's path as the text report names it: under the scenarios folder (``rise/709_2b_example.yaml``)."""
+        root = self.scenarios_root
+        try:
+            return Path(path).resolve().relative_to(root.resolve()).as_posix() if root else str(path)
+        except ValueError:
+            return str(path)
 
     def count(self, ruling: str) -> int:
         """Published rulings (FAQ entries and worked examples) with this status."""

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from judge.corpus.lookup import document_title
 from judge.corpus.store import Corpus
 from judge.report.board import board
 from judge.report.lexicon import Lexicon
@@ -46,14 +47,6 @@ class RuleBlock:
     source: str | None  # the document's title and the line, in the report's language
     audit: str | None  # the raw file, for audit
     href: str | None = None
-
-
-def document_title(corpus: Corpus, game: str, file: str) -> str:
-    """The title of the rules document ``file`` of ``game`` (the file name when the corpus gives none)."""
-    for d in corpus.documents.get(game) or []:
-        if d.get("file") == file:
-            return str(d.get("title") or file)
-    return file
 
 
 def rule_block(corpus: Corpus, game: str, rid: str, w: Words, href: RuleHref | None = None) -> RuleBlock:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import templating
+from judge.corpus.lookup import document_title, site_path
 from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, load_corpus, with_version
 from judge.report import coverage as coverage_mod
@@ -42,7 +43,7 @@ def rule_path(corpus: Corpus, game: str, rule_id: str) -> str | None:
     rule = corpus.get(game, rule_id) if game in corpus.games else None
     if rule is None:
         return None
-    return f"{game}/{section_of(corpus, rule)}.html#{report.anchor(rule.id)}"
+    return site_path(corpus, rule)  # (a corpus rule's id is always a safe anchor: report.anchor gives the same)
 
 
 def report_path(run: ScenarioRun) -> str:
@@ -102,7 +103,7 @@ class _Site:
                 "scenarios": [{"name": s.name, "title": s.title, "status": w(f"status_{s.status}"),
                                "status_class": s.status, "href": up + report_path(s)}
                               for s in self.cited.get((game, r.id), [])],
-                "source": w("source_line", title=w.script_text(report.document_title(self.corpus, game, r.source.file)),
+                "source": w("source_line", title=w.script_text(document_title(self.corpus, game, r.source.file)),
                             line=r.source.line),
                 "versions": self.rule_versions(game, r.id, w),
             })
