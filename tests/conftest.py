@@ -59,6 +59,17 @@ def _neutral_locale() -> Iterator[None]:
             os.environ[name] = value
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_default_game() -> Iterator[None]:
+    """No $JUDGE_GAME or $JUDGE_SITE_URL from the developer's shell: the lookups search every game, as the tests
+    expect (the tests that use them set them)."""
+    old = {name: os.environ.pop(name, None) for name in ("JUDGE_GAME", "JUDGE_SITE_URL")}
+    yield
+    for name, value in old.items():
+        if value is not None:
+            os.environ[name] = value
+
+
 @pytest.fixture
 def editions(tmp_path: Path) -> dict[str, object]:
     """Two versions of the generated publisher's document in ``tmp_path`` (official_doc.editions: July's, and
