@@ -110,3 +110,13 @@ def test_define_suggests_only_concepts_spelled_alike() -> None:
     assert "alternative-cost" not in typo.output and "apply" not in typo.output  # once offered, sharing one character
     letter = CliRunner().invoke(cli, ["define", "q", "--lang", "zh"])
     assert letter.exit_code == 1 and "order" not in letter.output  # "q" is inside "sequence", which is no reason
+
+
+def test_a_connective_is_no_glossary_term() -> None:
+    # "instead" ends half the sentences of any rules text: taken as "replacement effect" it pulled the wrong rules up
+    from judge.search.glossary import load_glossary
+
+    g = load_glossary()
+    assert g.lookup("instead") is None
+    assert "replacement-effect" not in [c.id for _, _, c in g.find_in("what happens instead of the draw")]
+    assert "replacement-effect" in [c.id for _, _, c in g.find_in("a replacement effect")]  # the concept's own words
