@@ -294,3 +294,12 @@ def test_an_illegal_answer_is_said_in_a_sentence_with_the_options_by_name(tmp_pa
     assert code == 2
     assert "“strike”不是you为“strike”选择目标的合法回答；合法的选项：alberto；osaro" in out
     assert "[[" not in out and "target[target]" not in out
+
+
+def test_a_text_word_written_on_the_card_is_told_where_it_goes(tmp_path: Path) -> None:
+    def move_targets(d: dict) -> None:
+        d["cards"]["strike"]["targets"] = d["cards"]["strike"]["play"].pop("targets")
+
+    code, out = invoke("--lang", "zh", str(variant(tmp_path, "t.yaml", move_targets)))
+    assert code == 2 and "卡牌“strike”上不写“targets”：它属于卡牌的文字，写在 play:" in out
+    assert "是不是“status”" not in out  # once: "did you mean status?"

@@ -291,7 +291,7 @@ class Fields(Shape):
                 if k in self.moved:
                     (at / k).problem("moved_field", at_key=True, name=k, new=self.moved[k], where=_where(at.path))
                 elif k in self.refused:
-                    (at / k).problem(self.refused[k], at_key=True, key=at.path[-1] if at.path else "")
+                    (at / k).problem(self.refused[k], at_key=True, key=at.path[-1] if at.path else "", name=k)
                 elif k in everywhere:
                     (at / k).problem("field_not_here", at_key=True, name=k, where=_where(at.path), allowed=allowed)
                 else:

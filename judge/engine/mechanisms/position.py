@@ -34,7 +34,10 @@ COUNTS = Map(keys=Str(min_len=1), values=Int(), doc="counters by kind: {power: 1
 
 M.define("file_fields", Fields("file", required=("game", "title", "players", "turn", "cards"), doc="a scenario file"))
 M.define("player_fields", Fields("player", required=("id",), doc="a player, in seat order (clockwise)"))
-M.define("card_fields", Fields("card", required=("name", "owner", "zone", "type"), doc="a card of the position"))
+M.define("card_fields", Fields("card", required=("name", "owner", "zone", "type"), doc="a card of the position",
+                               # words of a card's texts written on the card itself: said where they go
+                               refused={"targets": "text_word_on_card", "do": "text_word_on_card",
+                                        "modes": "text_word_on_card", "when": "ability_word_on_card"}))
 
 
 # --- the file -----------------------------------------------------------------------------------------------------
