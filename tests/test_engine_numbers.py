@@ -41,3 +41,16 @@ def test_each_arithmetic_expression_is_its_value(count: str, drawn: int) -> None
     res = run(load_text(FILE.replace("COUNT", count).replace("DRAWN", str(drawn)), "numbers.yaml"))
     assert res.status == "pass", [c for c in res.checked if not c.ok]
     assert len(res.game.state.in_zone("hand", "you")) == drawn
+
+
+@pytest.mark.parametrize(("life", "drawn"), [(8, 2), (10, 2), (11, 1)])
+def test_a_condition_reads_a_players_life(life: int, drawn: int) -> None:
+    # 「若你的生命為10或更少，摸兩張牌；否則摸一張牌。」: the player's life read when the instruction is carried out
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "sanguo" / "life_total_condition.yaml"
+    text = path.read_text(encoding="utf-8").replace("resources: 2, life: 8}", f"resources: 2, life: {life}}}")
+    sc = load_text(text, "life.yaml")
+    sc.data["actions"] = sc.data["actions"][:2]
+    sc.data["expect"] = [{"player": "you", "hand": 1 + drawn}]  # the hand keeps 狙擊
+    assert run(sc).status == "pass"

@@ -53,6 +53,20 @@ def apply_life(game: "Game", ev: events.Event) -> bool:
 M.hook("apply:gain_life")(apply_life)
 M.hook("apply:lose_life")(apply_life)
 
+@M.declare("number", "life", PLAYER, doc="a player's life total now (a player without one: 0)", rules=("info.read",),
+           phrases=("read_info",))
+def _life_total(ctx: Context, arg: Any) -> int:
+    """What an instruction or a condition reads of a player's life [info.read] (shown once per link)."""
+    game = ctx.game
+    (p,) = players(ctx, arg)[:1] or [ctx.controller]
+    total = int(game.state.life.get(p) or 0)
+    key = f"life:{p}"
+    if ctx.link is not None and key not in ctx.read:
+        ctx.read.add(key)
+        game.trace.add("read_info", game.data.cite("info.read"), what=game.data.text("life"), amount=total)
+    return total
+
+
 LIFE_KEYS = frozenset({"event", "player", "source", "if"})
 M.word("event", "life_gained", events.TRIGGER, events.kind_is("gain_life"), doc="a player gains life",
        extra={"keys": LIFE_KEYS})
