@@ -216,3 +216,18 @@ def test_check_names_scenarios_under_the_scenarios_folder() -> None:
     res = CliRunner().invoke(cli, ["faq", "check", "--lang", "zh"])
     assert "场景 riftbound/vendetta_01_flow_abandon.yaml：通过" in res.output
     assert str(paths.scenarios_dir()) not in res.output  # never the installed path, line after line
+
+
+def test_an_entry_is_labelled_in_its_own_documents_script() -> None:
+    from dataclasses import replace
+
+    from judge.faq.commands import _render
+    from judge.faq.model import load_faq
+
+    traditional = next(e for e in load_faq() if e.id == "vendetta-01")
+    simplified = replace(traditional, question="对以川流费用打出的法术打出「抛弃」会发生什么事？", answer="当它尝试离开结算链时，就会被放逐。",
+                         explanation=["说明的一段。"])
+    assert "問：對以川流費用" in _render(traditional) and "說明：" in _render(traditional)
+    shown = _render(simplified)
+    assert "问：对以川流费用" in shown and "答：当它" in shown and "说明：" in shown and "來源" not in shown
+    assert "問：" not in shown and "說明：" not in shown

@@ -19,6 +19,7 @@ from judge.faq.add_editions import Edition, find_edition
 from judge.faq.model import FaqDocument, load_documents
 from judge.faq.parse import parse_faq
 from judge.locale import join, t
+from judge.locale.folding import script_of
 
 
 @dataclass
@@ -39,17 +40,6 @@ class FaqAdded:
                 "date_given": self.date_given, "entries": [e.id for e in d.entries], "citations": self.cites,
                 "resolved": self.resolved, "unresolved": [{"entry": e, "rule": r} for e, r in self.unresolved],
                 "edition": self.edition.to_dict() if self.edition else None}
-
-
-def _script(text: str) -> str | None:
-    """``hant`` when folding to Simplified changes the text noticeably, else ``hans``."""
-    from judge.locale.folding import fold
-
-    sample = "".join(c for c in text[:4000] if "\u4e00" <= c <= "\u9fff")
-    if not sample:
-        return None
-    changed = sum(a != b for a, b in zip(sample, fold(sample)))
-    return "hant" if changed * 50 > len(sample) else "hans"
 
 
 def _free_slug(base: str, game: str, taken: set[str]) -> str:
@@ -78,7 +68,7 @@ def add(file: Path, game: str, *, date: str | None = None, title: str | None = N
     earlier = load_documents()
     taken = {d.filename for d in earlier}
     pdf = read.encoding == "pdf"
-    doc = parse_faq(read.text, file=read.name, game=game, title=title, script=_script(read.text), slug=set_id, pdf=pdf)
+    doc = parse_faq(read.text, file=read.name, game=game, title=title, script=script_of(read.text), slug=set_id, pdf=pdf)
     edition = find_edition(doc, earlier)
     base = edition.of.slug if edition else doc.slug
     if edition and (m := re.fullmatch(r"(.+?)\d+", base)) and f"{game}-{m[1]}.yaml" in taken:

@@ -24,17 +24,26 @@ def _entries():  # type: ignore[no-untyped-def]
     return entries
 
 
+def _labels(entry) -> str:  # type: ignore[no-untyped-def]
+    """Which labels an entry is shown with: those of its document's script (問／答 for a Traditional FAQ, 问／答 for
+    a Simplified one; the locale's ``msg.faq.show`` and ``msg.faq.show_hans``)."""
+    from judge.locale.folding import script_of
+
+    return "msg.faq.show_hans" if script_of(entry.question + entry.answer) == "hans" else "msg.faq.show"
+
+
 def _render(entry) -> str:  # type: ignore[no-untyped-def]
+    k = _labels(entry)
     head = f"[{entry.game}] {entry.id} · {entry.set}" + (f" ({entry.set_en})" if entry.set_en else "")
-    out = [head, t("msg.faq.show.date", date=entry.date or t("msg.faq.show.undated")), "",
-           t("msg.faq.show.question", text=entry.question), "", t("msg.faq.show.answer", text=entry.answer)]
+    out = [head, t(f"{k}.date", date=entry.date or t(f"{k}.undated")), "",
+           t(f"{k}.question", text=entry.question), "", t(f"{k}.answer", text=entry.answer)]
     if entry.explanation:
-        out += ["", t("msg.faq.show.explanation")] + [f"  {p}" for p in entry.explanation]
+        out += ["", t(f"{k}.explanation")] + [f"  {p}" for p in entry.explanation]
     if entry.cites:
-        out += ["", t("msg.faq.show.cites", ids=join(entry.cites))]
+        out += ["", t(f"{k}.cites", ids=join(entry.cites))]
     if entry.cards:
-        out += [t("msg.faq.show.cards", cards=join([c.full for c in entry.cards]))]
-    out += ["", t("msg.faq.show.source", file=entry.file, line=entry.line)]
+        out += [t(f"{k}.cards", cards=join([c.full for c in entry.cards]))]
+    out += ["", t(f"{k}.source", file=entry.file, line=entry.line)]
     return "\n".join(out)
 
 
