@@ -69,5 +69,8 @@ def bundled_named(name: str) -> list[str]:
     stem = Path(name).name.removesuffix(".yaml").removesuffix(".yml")
     if not stem or "/" in name.strip("/") or "\\" in name:
         return []
+    import glob
+
     root = paths.scenarios_dir()
-    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.glob(f"*/{stem}.y*ml"))
+    found = [*root.glob(f"*/{glob.escape(stem)}.yaml"), *root.glob(f"*/{glob.escape(stem)}.yml")]  # the name as typed
+    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in found)
