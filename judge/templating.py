@@ -19,6 +19,13 @@ def environment() -> Any:
     import jinja2
     from markupsafe import Markup
 
+    def visible(value: Any) -> Any:
+        """Every value a template writes, with control and bidirectional-override characters as visible escapes (a
+        NUL byte or an escape sequence in a scenario's title never reaches a page); escaped markup stays markup."""
+        if isinstance(value, Markup):
+            return Markup(neutral(str(value)))
+        return neutral(value) if isinstance(value, str) else value
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(paths.templates_dir())),
         autoescape=True,
@@ -26,7 +33,7 @@ def environment() -> Any:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        finalize=_visible,
+        finalize=visible,
     )
 
     def md(value: Any) -> Markup:
@@ -45,16 +52,6 @@ def environment() -> Any:
     env.filters["md"] = md
     env.filters["md_segs"] = md_segs
     return env
-
-
-def _visible(value: Any) -> Any:
-    """Every value a template writes, with control and bidirectional-override characters as visible escapes (a NUL
-    byte or an escape sequence in a scenario's title never reaches a page); escaped markup stays markup."""
-    from markupsafe import Markup
-
-    if isinstance(value, Markup):
-        return Markup(neutral(str(value)))
-    return neutral(value) if isinstance(value, str) else value
 
 
 def md_inline(value: Any) -> str:

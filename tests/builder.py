@@ -240,16 +240,15 @@ UNITS = """
 a: {name: A, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
 b: {name: B, owner: opp, zone: units, type: reinforcement, power: 1, health: 3}
 """  # two of the opponent's 1/3 reinforcements
-BOLT = """
-bolt:
-  name: Bolt
-  owner: you
-  zone: hand
-  type: ability
-  play:
-    targets: [{filter: {type: unit}}]
-    do: [{damage: {to: target, amount: 1}}]
-"""  # your ability: 1 damage to a target unit
+
+
+def bolt_card(step: str) -> str:
+    """Your ability card `bolt`: it targets a unit and does ``step`` (a step's YAML, flow style)."""
+    return ("\nbolt:\n  name: Bolt\n  owner: you\n  zone: hand\n  type: ability\n  play:\n"
+            f"    targets: [{{filter: {{type: unit}}}}]\n    do: [{step}]\n")
+
+
+BOLT = bolt_card("{damage: {to: target, amount: 1}}")  # your ability: 1 damage to a target unit
 OPTIONAL = """
 p1:
   name: P1

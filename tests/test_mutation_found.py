@@ -10,6 +10,7 @@ import textwrap
 
 import pytest
 
+from builder import bolt_card
 from judge.scenario.loader import ScenarioError, load_text
 
 
@@ -22,16 +23,7 @@ def scenario(cards: str) -> str:
 
 def bolt(step: str) -> str:
     """An ability card that targets a unit and does one step."""
-    return scenario(f"""
-        bolt:
-          name: Bolt
-          owner: you
-          zone: hand
-          type: ability
-          play:
-            targets: [{{filter: {{type: unit}}}}]
-            do: [{step}]
-        """)
+    return scenario(bolt_card(step))
 
 
 def unit_with(ability: str) -> str:

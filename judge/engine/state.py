@@ -115,9 +115,14 @@ class Link:
     free: bool = False
     created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
     state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
-    repeats: int = 0  # [keyword.repeat]: how many more times its instructions are carried out (targets ``slot#2`` …)
     repeat_paid: list[int] = field(default_factory=list)  # [keyword.repeat_each]: which of its Repeat costs were paid
     reduction_order: tuple[str, ...] | None = None  # [cost.total]: the order its controller subtracts cost reductions in
+
+    @property
+    def repeats(self) -> int:
+        """[keyword.repeat]: how many more times its instructions are carried out (one per Repeat cost paid; their
+        targets are ``slot#2`` …)."""
+        return len(self.repeat_paid)
 
 
 @dataclass

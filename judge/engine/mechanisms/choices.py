@@ -46,20 +46,15 @@ M.define("choice", OneKey("choice", doc="one scripted answer"))
 M.define("choices", ListOf(Ref("choice")))
 
 
-def file_slots(data: Any, card: Any = None) -> list[tuple[str, str]]:
-    """The target slots of the texts of ``card`` (every card's when None): its play text, abilities and what they
-    grant or create, and the keyword abilities of the game — (name, what it takes)."""
-    from judge.engine.mechanisms.abilities import slots_of
-
-    cards = (data or {}).get("cards") if isinstance(data, dict) else None
-    if not isinstance(cards, dict):
-        return []
-    out: list[tuple[str, str]] = []
+def _texts(cards: dict[str, Any], card: Any = None) -> list[dict[str, Any]]:
+    """Every text with target slots (``targets:`` or ``modes:``) of ``card`` (every card's when None) — its play
+    text, abilities and what they create — and of the abilities any card's step grants, in file order."""
+    out: list[dict[str, Any]] = []
 
     def walk(x: Any) -> None:
         if isinstance(x, dict):
             if "targets" in x or "modes" in x:
-                out.extend(slots_of(x))
+                out.append(x)
             for v in x.values():
                 walk(v)
         elif isinstance(x, list):
@@ -74,6 +69,17 @@ def file_slots(data: Any, card: Any = None) -> list[tuple[str, str]]:
             for m in _grants(c):
                 walk(m)
     return out
+
+
+def file_slots(data: Any, card: Any = None) -> list[tuple[str, str]]:
+    """The target slots of the texts of ``card`` (every card's when None): its play text, abilities and what they
+    grant or create, and the keyword abilities of the game — (name, what it takes)."""
+    from judge.engine.mechanisms.abilities import slots_of
+
+    cards = (data or {}).get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, dict):
+        return []
+    return [slot for text in _texts(cards, card) for slot in slots_of(text)]
 
 
 def fixed_counts(at: At) -> set[int] | None:
@@ -91,25 +97,8 @@ def fixed_counts(at: At) -> set[int] | None:
             or not isinstance(cards.get(entry["for"]), dict):
         return None  # (a ``for:`` that is not a card id is reported where it stands)
     name = str(entry.get("slot", "target")).split("#")[0]
-    found: list[Any] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            for key in ("targets",):
-                for s in x.get(key) if isinstance(x.get(key), list) else []:
-                    if isinstance(s, dict) and str(s.get("name", "target")) == name:
-                        found.append(s.get("count", 1))
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(cards[entry["for"]])
-    for c in cards.values():  # an ability another card's step grants
-        if isinstance(c, dict):
-            for m in _grants(c):
-                walk(m)
+    found = [s.get("count", 1) for text in _texts(cards, entry["for"]) if isinstance(text.get("targets"), list)
+             for s in text["targets"] if isinstance(s, dict) and str(s.get("name", "target")) == name]
     if not found or not all(isinstance(n, int) and not isinstance(n, bool) for n in found):
         return None
     return set(found)

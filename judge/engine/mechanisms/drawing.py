@@ -34,9 +34,14 @@ def draw_cards(game: "Game", player: str, n: int) -> int:
             drawn += 1
         elif not replaced:
             break
+    _drew(game, player, drawn)
+    return drawn
+
+
+def _drew(game: "Game", player: str, drawn: int) -> None:
+    """The step a player's draws come to (none when nothing was drawn)."""
     if drawn:
         game.trace.add("draw", game.data.cite("effect.one_shot"), player=PlayerRef(player), amount=drawn)
-    return drawn
 
 
 def _draw_one(game: "Game", player: str, several: bool = False, until: bool = False) -> tuple[bool, bool]:
@@ -45,8 +50,8 @@ def _draw_one(game: "Game", player: str, several: bool = False, until: bool = Fa
     "draw until" [effect.draw_until_replaced]."""
     game.spend()
     data: dict[str, Any] = {}
-    if several or until:
-        data["several"] = ("replacement.each",) + (("effect.draw_until_replaced",) if until else ())
+    if several or until:  # the rules a replacement of this draw cites besides its own (replacement._apply)
+        data["replaced_cites"] = ("replacement.each",) + (("effect.draw_until_replaced",) if until else ())
     ev = events.Event("draw", None, player=player, data=data)
     return events.emit(game, ev) is not None, ev.replaced
 
@@ -91,8 +96,7 @@ def draw_until(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
             drawn += happened
             if not (happened or replaced) or _progress(game) == before:
                 break
-        if drawn:
-            game.trace.add("draw", game.data.cite("effect.one_shot"), player=PlayerRef(p), amount=drawn)
+        _drew(game, p, drawn)
     return True
 
 

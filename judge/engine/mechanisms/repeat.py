@@ -32,7 +32,6 @@ def choose(game: "Game", link: "Link") -> None:
     for i, ab in enumerate(found):
         if link.free or not game.ask(Choice("pay", link.controller, link.source.id, (False, True), slot="repeat")):
             continue
-        link.repeats += 1
         link.repeat_paid.append(i)
         n = link.repeats + 1
         game.trace.add("repeat_paid", game.data.cite("keyword.repeat", *each), player=game.player_ref(link.controller),

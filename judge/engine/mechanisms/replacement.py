@@ -279,7 +279,7 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
         return ev
     if "instead" in s or s.get("skip"):
         again = ["replacement.again"] if ev.data.get("applied") - {r.rid} else []  # an event another replacement made
-        again += list(ev.data.get("several", ()))  # one of several such events of one instruction: each replaced alone
+        again += list(ev.data.get("replaced_cites", ()))  # what the event's step says a replacement of it rests on
         game.trace.add("replaced_instead", game.data.cite("replacement.instead", *again), **base, what=game.data.text(f"event_{ev.kind}"),
                        target=ev.card if ev.card is not None else PlayerRef(str(ev.player)))
         if s.get("instead"):
@@ -316,7 +316,7 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
         ev.data["cause"] = "move"
         ev.data["cites"] = game.data.cite("replacement.modify")  # where it goes now is the replacement's doing
         changes.append(words.text("change_zone", zone=Text(words.zone_name(s["zone"], "zh"), words.zone_name(s["zone"], "en"))))
-    keys = ["replacement.modify"] + (["damage.packet"] if ev.kind in PACKETS else []) + list(ev.data.get("several", ()))
+    keys = ["replacement.modify"] + (["damage.packet"] if ev.kind in PACKETS else []) + list(ev.data.get("replaced_cites", ()))
     if s.get("next"):
         keys.append("replacement.next")  # every packet of this one resolution counts as "the next time"
     cites = game.data.cite(*keys)
