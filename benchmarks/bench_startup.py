@@ -17,7 +17,7 @@ Prints one line per command: the median and p90 of the wall-clock time and the m
 in milliseconds; as ratios, the median over the rounds of the command's time divided by the
 baseline's in the same round (the baseline runs just before it, so a spell in which a shared
 machine runs slow slows both), with the quartiles of the CPU ratio; and the ratio the project
-aims for.
+aims for. Then the wall-clock time of writing the whole site (``judge site``), whose goal is in seconds.
 """
 
 from __future__ import annotations
@@ -33,16 +33,27 @@ from pathlib import Path
 
 from common import judge_command, machine  # benchmarks/common.py (this folder is on sys.path when run as a script)
 
-# (label, judge arguments, target ratio); None as arguments is the baseline
+SCENARIO = str(Path(__file__).resolve().parents[1] / "scenarios" / "rise" / "708_1a_your_turn.yaml")
+
+# (label, judge arguments, target ratio); None as arguments is the baseline. The targets are issue 26's: every
+# lookup and a bundled run within 2.5×, `coverage` within 4×, `faq check` within 15× (caches warm)
 COMMANDS: list[tuple[str, list[str] | None, float | None]] = [
     ('python -c "import click"', None, None),
     ("judge --help", ["--help"], 1.5),
     ("judge rule 709.2b", ["rule", "709.2b"], 2.0),
+    ("judge rules --game rise", ["rules", "--game", "rise"], 2.5),
     ("judge search 堆疊 --game rise", ["search", "堆疊", "--game", "rise"], 2.5),
     ("judge search 两个触发同时发生谁先上链", ["search", "两个触发同时发生谁先上链"], 2.5),
+    ("judge define 替代效果", ["define", "替代效果"], 2.5),
+    ("judge faq list", ["faq", "list"], 2.5),
+    ("judge faq show vendetta-11", ["faq", "show", "vendetta-11"], 2.5),
+    ("judge scenario list", ["scenario", "list"], 2.5),
+    ("judge scenario check rise/708_1a…", ["scenario", "check", SCENARIO], 2.5),
     ("judge run rise/708_1a_your_turn", ["run", "rise/708_1a_your_turn"], 2.5),
+    ("judge coverage", ["coverage"], 4.0),
+    ("judge faq check", ["faq", "check"], 15.0),
 ]
-
+SITE_TARGET_SECONDS = 5.0  # `judge site`: the whole site written, caches warm
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall-clock and CPU milliseconds of one run of ``cmd``."""
@@ -75,6 +86,7 @@ def main() -> None:
             for i, cmd in enumerate(cmds):
                 times[i].append(timed(cmd, env))
         after = load()
+        site = [timed([*judge_command(), "site", str(Path(tmp) / "site")], env)[0] / 1000 for _ in range(max(3, args.runs // 10))]
     print(f"machine: {machine()}")
     print(f"load average before: {before}, after: {after}")
     print(f"{args.runs} runs each, interleaved; milliseconds\n")
@@ -94,6 +106,8 @@ def main() -> None:
         aim = f"≤{target:g}×" if target else ""
         print(f"{label:<40} {wall:>11.0f} {p90:>5.0f} {wall_ratio:>5.2f}×   {cpu:>10.0f} {cpu_ratio:>5.2f}× "
               f"{f'({q1:.2f}–{q3:.2f})':>13}   {aim:>6}")
+    print(f"\njudge site (whole site, {len(site)} runs): median {statistics.median(site):.2f} s, "
+          f"slowest {max(site):.2f} s; target ≤ {SITE_TARGET_SECONDS:g} s")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ ROOMS: list[tuple[str, str]] = [
     ("paths", "where the bundled data, the user's data and the cache live: the standard library only"),
     ("locale", "the words, the language in use, text widths, folding to Simplified: standard library (and OpenCC)"),
     ("datafile", "safe reading and writing of data files: only the locale, for its messages"),
+    ("progress", "a long task's progress line on the terminal: the locale, for its words"),
     ("filesig", "content keys from file signatures, for caches: the standard library and datafile"),
     ("templating", "the one Jinja2 environment over templates/: paths, to find the templates"),
     ("corpus", "the parsed rules of each game, their documents and game names: the shared helpers only"),

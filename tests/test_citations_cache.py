@@ -25,7 +25,7 @@ def scenarios(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_citations_come_from_the_runs_and_are_cached(scenarios: Path, tmp_path: Path) -> None:
     first = citations.citing("rise", scenarios)
     assert [s["file"] for s in first["708.1a"]] == ["rise/708_1a_your_turn.yaml"]
-    assert list((tmp_path / "cache" / "citations").glob("rise-*.json"))
+    assert list((tmp_path / "cache" / "catalogue").glob("*.json"))
     assert citations.citing("rise", scenarios) == first
 
 
@@ -37,6 +37,6 @@ def test_a_changed_scenario_folder_is_seen_at_once(scenarios: Path) -> None:
 
 def test_a_damaged_cache_file_is_ignored(scenarios: Path, tmp_path: Path) -> None:
     good = citations.citing("rise", scenarios)
-    for f in (tmp_path / "cache" / "citations").glob("*.json"):
+    for f in (tmp_path / "cache" / "catalogue").glob("*.json"):
         f.write_text("{not json", encoding="utf-8")
     assert citations.citing("rise", scenarios) == good

@@ -48,12 +48,21 @@ def test_a_damaged_index_pointer_is_rebuilt(tmp_path: Path) -> None:
     assert again == first
 
 
-def test_a_citations_cache_of_the_wrong_shape_is_discarded(tmp_path: Path) -> None:
+def test_a_scenario_catalogue_of_the_wrong_shape_is_discarded(tmp_path: Path) -> None:
     env = cache_env(tmp_path)
     good = assert_clean(judge(["rule", "709.2b", "--json"], env=env, timeout=60), (0,))
-    files = list((tmp_path / "cache" / "citations").glob("*.json"))
+    files = list((tmp_path / "cache" / "catalogue").glob("*.json"))
     assert files and json.loads(good)["scenarios"]
-    for damaged in (b"[1, 2, 3]", b'{"709.2b": "x"}', b'{"709.2b": [{"file": 1}]}', b"\xff\xfe", b"null"):
+    entry = next(iter(json.loads(files[0].read_text(encoding="utf-8"))["files"].items()))
+    name, value = entry
+    shapes = [
+        b"[1, 2, 3]", b"\xff\xfe", b"null", b'{"version": "1", "files": {"x": "y"}}',
+        json.dumps({"version": "1", "files": {name: {**value, "facts": "x"}}}).encode(),
+        json.dumps({"version": "1", "files": {name: {**value, "outcome": {"zh": {"cites": 5}}}}}).encode(),
+        json.dumps({"version": "1", "files": {name: {**value, "outcome": {"zh": {"cites": [1], "status": []}}}}}).encode(),
+        json.dumps({"version": "1", "files": {name: {**value, "outcome": ["zh"]}}}).encode(),
+    ]
+    for damaged in shapes:
         for f in files:
             f.write_bytes(damaged)
         assert assert_clean(judge(["rule", "709.2b", "--json"], env=env, timeout=60), (0,)) == good

@@ -69,11 +69,12 @@ class CheckError(RuntimeError):
     """The check cannot run (no corpus for the FAQ's game, …)."""
 
 
-def default_runner() -> Runner:
-    """The scenario engine's batch runner (imported lazily: it pulls in the engine)."""
-    from judge.scenario.runner import run_paths
+def default_runner(scenarios_root: Path | None = None) -> Runner:
+    """The scenario engine's batch runner, through the scenario catalogue: a file whose bytes, card library, engine
+    and corpus are unchanged since its last run is not run again (:mod:`judge.scenario.catalogue`)."""
+    from judge.scenario.catalogue import catalogue
 
-    return run_paths
+    return lambda paths: catalogue(scenarios_root, files=paths)
 
 
 def _outcomes(runner: Runner, paths: list[Path]) -> dict[Path, ScenarioOutcome]:

@@ -30,10 +30,12 @@ def example_sources(data: Any) -> list[tuple[str, str, int | None]]:
 
 
 def _scenario_files(scenarios_root: Path) -> list[tuple[Path, Any]]:
-    """Each scenario file under the folder with its data (``None`` when it cannot be read as YAML)."""
-    from judge.scenario.files import read_data, scenario_files
+    """Each scenario file under the folder with what it declares (``None`` when it cannot be read as YAML), from the
+    scenario catalogue (files read once, then recognised unchanged)."""
+    from judge.scenario.catalogue import catalogue
 
-    return [(path, read_data(path)) for path in scenario_files(scenarios_root)]
+    return [(s.path, {"game": s.game, "source": s.sources} if s.readable else None)
+            for s in catalogue(scenarios_root, run=False)]
 
 
 def unreadable_scenarios(scenarios_root: Path) -> list[Path]:

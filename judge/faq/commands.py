@@ -127,14 +127,9 @@ def check_cmd(as_json: bool, junit: Path | None, html: Path | None, scenarios_di
     documents = load_documents()  # the bundled FAQs and those the user added, against the user's corpus
     if not documents:
         fail(t("msg.faq.none"))
+    scenarios = scenarios_dir or paths.scenarios_dir()
     try:
-        report = check.check(
-            documents,
-            read_corpus(),
-            root,
-            scenarios_root=scenarios_dir or paths.scenarios_dir(),
-            runner=check.default_runner(),
-        )
+        report = check.check(documents, read_corpus(), root, scenarios_root=scenarios, runner=check.default_runner(scenarios))
     except check.CheckError as e:
         fail(t("msg.error", message=e))
     if junit:

@@ -163,7 +163,8 @@ def faq_dir(root: Path | None = None) -> Path:
 def load_documents(root: Path | None = None) -> list[FaqDocument]:
     """Every parsed FAQ document under ``<corpus>/faq/``, in file-name order; without ``root``, then those the user
     added (``judge faq add``), whose ``file`` is the path of their raw document in the user's data folder."""
-    from judge.datafile import DataError, expect_mapping, read_yaml
+    from judge.corpus.cache import cached_yaml  # the parsed data from the per-user cache while a file is unchanged
+    from judge.datafile import DataError, expect_mapping
 
     folder = faq_dir(root)
     docs = []
@@ -173,7 +174,7 @@ def load_documents(root: Path | None = None) -> list[FaqDocument]:
 
         added = faq_files()
     for p in (sorted(folder.glob("*.yaml")) if folder.is_dir() else []) + added:
-        data = expect_mapping(p, read_yaml(p), ("entries",))
+        data = expect_mapping(p, cached_yaml(p), ("entries",))
         slug = p.stem.split("-", 1)[1] if "-" in p.stem else p.stem
         try:
             docs.append(FaqDocument.from_dict(data, slug))

@@ -88,9 +88,11 @@ def fold_with_map(text: str) -> tuple[str, list[int]]:
 
 def script_of(text: str) -> str | None:
     """``hant`` when folding to Simplified changes the text's characters noticeably (one in fifty), else ``hans``;
-    None for a text without Chinese characters."""
+    None for a text without Chinese characters. Counted with the one-for-one table only (no OpenCC: a character whose
+    conversion depends on its neighbours is not counted), which is enough to tell the scripts apart."""
     sample = "".join(c for c in text[:4000] if "\u4e00" <= c <= "\u9fff")
     if not sample:
         return None
-    changed = sum(a != b for a, b in zip(sample, fold(sample)))
+    table = _t2s().table
+    changed = sum(1 for c in sample if table.get(ord(c), c) != c)
     return "hant" if changed * 50 > len(sample) else "hans"

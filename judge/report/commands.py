@@ -53,12 +53,11 @@ def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
 @click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:
     """Each rule of the sections a game's engine covers, with the scenarios whose steps cite it, and the share covered."""
-    from judge import paths
     from judge.report import coverage
-    from judge.report.runs import run_all
+    from judge.scenario.catalogue import catalogue
 
     corpus = corpus_or_exit(game)
-    runs = run_all(scenarios_dir or paths.scenarios_dir(), game)
+    runs = [s for s in catalogue(scenarios_dir, run=lambda s: game is None or s.game == game) if game is None or s.game == game]
     cov = coverage.coverage(corpus, runs, game)
     if as_json:
         dump_json(cov.to_dict())

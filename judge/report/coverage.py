@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from judge.corpus.store import Corpus
 from judge.locale import join, t
-from judge.report.runs import ScenarioRun, citing_index
+from judge.report.runs import Ran, citing_index
 
 
 def ranges(game: str) -> tuple[tuple[str, str], ...]:
@@ -76,9 +76,9 @@ class Coverage:
         }
 
 
-def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -> Coverage:
+def coverage(corpus: Corpus, runs: Sequence[Ran], game: str | None = None) -> Coverage:
     """Coverage of the in-scope rules of ``game`` (or of every game that has such rules) by ``runs``."""
-    index = citing_index([r for r in runs if r.result is not None])
+    index = citing_index([r for r in runs if r.ran])
     games = []
     for g in [game] if game else corpus.games:
         # a section heading with no text of its own states no rule a step could cite: it is not counted
@@ -87,9 +87,9 @@ def coverage(corpus: Corpus, runs: list[ScenarioRun], game: str | None = None) -
             continue
         games.append(GameCoverage(g, [
             RuleCoverage(r.id, r.title, [s.name for s in index.get((g, r.id), [])]) for r in rules
-        ], sum(1 for r in runs if r.result is not None and r.game == g)))
-    errors = [f"{r.name}: {r.error}" for r in runs if r.result is None]
-    return Coverage(games, sum(1 for r in runs if r.result is not None), errors)
+        ], sum(1 for r in runs if r.ran and r.game == g)))
+    errors = [f"{r.name}: {r.error}" for r in runs if not r.ran]
+    return Coverage(games, sum(1 for r in runs if r.ran), errors)
 
 
 def render_text(cov: Coverage, lang: str | None = None) -> str:

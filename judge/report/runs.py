@@ -10,9 +10,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from judge.scenario.catalogue import display_name
 from judge.scenario.files import file_game, read_data, scenario_files
+
+
+class Ran(Protocol):
+    """What coverage and "cited by" read of a run: a :class:`ScenarioRun`, or a catalogue's summary of one
+    (:class:`judge.scenario.catalogue.Summary`, which holds no trace)."""
+
+    name: str
+    error: str | None
+
+    @property
+    def game(self) -> str | None: ...
+
+    @property
+    def ran(self) -> bool: ...
+
+    def cited_rules(self) -> list[str]: ...
 
 
 @dataclass
@@ -37,6 +54,10 @@ class ScenarioRun:
         return str(self.data.get("title") or self.name)
 
     @property
+    def ran(self) -> bool:
+        return self.result is not None
+
+    @property
     def status(self) -> str:
         if self.result:
             return str(self.result["status"])
@@ -55,16 +76,6 @@ class ScenarioRun:
                 if rid not in out:
                     out.append(rid)
         return out
-
-
-def display_name(path: Path, scenarios_root: Path | None) -> str:
-    """``rise/709_2b_example.yaml`` for a file under the scenarios folder, else the path as given."""
-    if scenarios_root is not None:
-        try:
-            return path.resolve().relative_to(scenarios_root.resolve()).as_posix()
-        except ValueError:
-            pass
-    return path.as_posix()
 
 
 _PRINTED = ("text", "type", "subtypes", "cost", "power", "damage_type", "health", "armor", "status", "owner",
@@ -118,15 +129,22 @@ def run_one(path: Path, scenarios_root: Path | None = None, lang: str = "zh") ->
 
 def run_all(root: Path, game: str | None = None, lang: str = "zh") -> list[ScenarioRun]:
     """Run every scenario under ``root`` (only those of ``game`` when given), in path order."""
+    from judge.progress import Progress
+
     files = scenario_files(root)
     if game is not None:
         files = [p for p in files if file_game(p) == game]
-    return [run_one(p, root, lang) for p in files]
+    out = []
+    with Progress("msg.progress.scenarios", len(files)) as progress:  # on a terminal, once it takes a while
+        for p in files:
+            out.append(run_one(p, root, lang))
+            progress.step()
+    return out
 
 
-def citing_index(runs: list[ScenarioRun]) -> dict[tuple[str, str], list[ScenarioRun]]:
+def citing_index(runs: list[Any]) -> dict[tuple[str, str], list[Any]]:
     """(game, rule id) → the runs whose steps cite that rule, in run order."""
-    out: dict[tuple[str, str], list[ScenarioRun]] = {}
+    out: dict[tuple[str, str], list[Any]] = {}
     for r in runs:
         for rid in r.cited_rules():
             out.setdefault((r.game, rid), []).append(r)

@@ -168,20 +168,13 @@ def scenario_group() -> None:
 @click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
 def list_cmd(game: str | None) -> None:
     """List the bundled scenarios (name and title); `judge run NAME` runs one."""
-    from judge import paths
-    from judge.scenario.files import file_game, scenario_files
-    from judge.scenario.loader import ScenarioError, load_file
+    from judge.scenario.catalogue import catalogue
 
-    root = paths.scenarios_dir()
-    for path in scenario_files(root):
-        if game and file_game(path) != game:
+    for s in catalogue(run=lambda s: not game or s.game == game):  # whether each file is valid: from its last check
+        if game and s.game != game:
             continue
-        name = path.relative_to(root).with_suffix("").as_posix()
-        try:
-            title = str(load_file(str(path)).data.get("title", ""))
-        except ScenarioError as e:
-            title = t("msg.scenario.invalid", message=e.message)
-        echo(f"{name}  {title}")
+        title = t("msg.scenario.invalid", message=s.message) if s.status == "invalid" else s.title
+        echo(f"{s.name.rsplit('.', 1)[0]}  {title}")
 
 
 @scenario_group.command("schema")

@@ -12,32 +12,37 @@ from typing import Any
 
 def scenario_files(root: Path, unreadable: list[Path] | None = None) -> list[Path]:
     """Every ``*.yaml``/``*.yml`` file under ``root``, sorted by path; the folders that could not be listed are
-    added to ``unreadable`` when given (never skipped silently by a caller that reports them)."""
+    added to ``unreadable`` when given (never skipped silently by a caller that reports them). Links are followed;
+    a link that leads back to a folder already walked is walked once."""
     import os
 
     if not root.is_dir():
         return []
-
-    def failed(e: OSError) -> None:
-        if unreadable is not None and e.filename is not None:
-            unreadable.append(Path(e.filename))
-
-    out = []
-    seen: set[tuple[int, int]] = set()  # folders by device and inode: a link that leads back is walked once
-    for folder, dirs, files in os.walk(root, onerror=failed, followlinks=True):
+    out: list[str] = []
+    seen: set[tuple[int, int]] = set()  # folders by device and inode
+    stack = [str(root)]
+    while stack:
+        folder = stack.pop()
         try:
             st = os.stat(folder)
-        except OSError:
-            continue
-        if (st.st_dev, st.st_ino) in seen:
-            dirs.clear()
-            continue
-        seen.add((st.st_dev, st.st_ino))
-        dirs.sort()
-        out += [Path(folder) / f for f in files if f.endswith((".yaml", ".yml")) and (Path(folder) / f).is_file()]
+            if (st.st_dev, st.st_ino) in seen:
+                continue
+            seen.add((st.st_dev, st.st_ino))
+            with os.scandir(folder) as entries:  # the entries' types come with the listing: no stat per file
+                for e in entries:
+                    try:
+                        if e.is_dir():
+                            stack.append(e.path)
+                        elif e.name.endswith((".yaml", ".yml")) and e.is_file():
+                            out.append(e.path)
+                    except OSError:
+                        continue
+        except OSError as e:
+            if unreadable is not None:
+                unreadable.append(Path(folder if e.filename is None else e.filename))
     if unreadable is not None:
         unreadable.sort()
-    return sorted(out)
+    return [Path(p) for p in sorted(out, key=lambda p: p.split(os.sep))]  # by parts, as paths compare
 
 
 def read_data(path: Path) -> Any:

@@ -106,36 +106,27 @@ def run_file(path: str) -> Result:
     return run(load_file(path))
 
 
-@dataclass
-class PathOutcome:
-    """One scenario file's verdict, for batch checks (FAQ regression)."""
-
-    path: str
-    passed: bool
-    detail: str = ""
-
-
-def run_paths(paths: list[Any]) -> list[PathOutcome]:
-    """Run scenario files; an invalid file, an engine failure or a stopped run counts as not passed,
-    with the reason in the judge's language (a batch check must report every file, not stop at the first failure)."""
-    out = []
-    for p in paths:
-        try:
-            res = run_file(str(p))
-        except ScenarioError as e:
-            out.append(PathOutcome(str(p), False, t("msg.run.invalid", error=e)))
-            continue
-        except Exception as e:  # noqa: BLE001 — an engine bug is a regression to report, not a crash
-            out.append(PathOutcome(str(p), False, t("msg.run.engine_error", kind=type(e).__name__, error=e)))
-            continue
-        detail = "" if res.status == "pass" else t(f"msg.status.{res.status}")
-        if res.status == "fail":
-            detail = t("msg.run.sep").join(
-                t("msg.run.expected_found", expected=json.dumps(c.expect, ensure_ascii=False),
-                  found=json.dumps(c.actual, ensure_ascii=False))
-                for c in res.checked if not c.ok) or t("msg.run.unused_choices")
-        out.append(PathOutcome(str(p), res.status == "pass", detail))
-    return out
+def outcome(path: str) -> dict[str, Any]:
+    """Load and run one file for a batch (the FAQ check, coverage, listings): its status, the rules its steps cite
+    (first appearance first) and, when it did not pass, why, in the judge's language. An invalid file or an engine
+    failure is an outcome too (a batch must report every file, not stop at the first failure)."""
+    try:
+        res = run_file(path)
+    except ScenarioError as e:
+        return {"status": "invalid", "error": str(e), "message": e.message, "detail": t("msg.run.invalid", error=e)}
+    except Exception as e:  # noqa: BLE001 — an engine bug is a regression to report, not a crash
+        err = t("msg.run.engine_error", kind=type(e).__name__, error=e)
+        return {"status": "engine-error", "error": err, "detail": err, "crashed": True}
+    cites: list[str] = []
+    for step in res.game.trace.steps if res.game is not None else []:
+        cites += [r for r in step.cites if r not in cites]
+    detail = "" if res.status == "pass" else t(f"msg.status.{res.status}")
+    if res.status == "fail":
+        detail = t("msg.run.sep").join(
+            t("msg.run.expected_found", expected=json.dumps(c.expect, ensure_ascii=False),
+              found=json.dumps(c.actual, ensure_ascii=False))
+            for c in res.checked if not c.ok) or t("msg.run.unused_choices")
+    return {"status": res.status, "ran": True, "passed": res.status == "pass", "detail": detail, "cites": cites}
 
 
 @dataclass

@@ -19,10 +19,11 @@ import os
 import threading
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from judge.corpus.model import Rule
 from judge.corpus.store import GAMES, Corpus
+from judge.corpus.titles import TitleOf, heading_title, inherited_title, titles_of
 from judge.datafile import DataError
 from judge.faq.model import FaqEntry
 from judge.locale.folding import fold, needs_converter
@@ -58,41 +59,6 @@ def schema() -> fields.Schema:
     )
 
 
-TitleOf = Callable[[str], "tuple[str | None, str | None] | None"]  # rule id -> (title, parent id)
-
-
-def _label(rule: Rule, title_of: TitleOf) -> str:
-    current: tuple[str | None, str | None] | None = (rule.title, rule.parent)
-    while current is not None:
-        title, parent = current
-        if title:
-            return title
-        current = title_of(parent) if parent else None
-    return " › ".join(rule.section)
-
-
-def _own(rule: Rule, title_of: TitleOf) -> str:
-    parent = title_of(rule.parent) if rule.parent else None
-    if rule.title and (parent is None or parent[0] != rule.title):
-        return rule.title
-    return "" if rule.title else " › ".join(rule.section)
-
-
-def _corpus_titles(corpus: Corpus, game: str) -> TitleOf:
-    rules = corpus.rules.get(game, {})
-    return lambda rid: (r.title, r.parent) if (r := rules.get(rid)) else None
-
-
-def display_title(corpus: Corpus, rule: Rule) -> str:
-    """The rule's own title, else its nearest titled ancestor's, else its section path."""
-    return _label(rule, _corpus_titles(corpus, rule.game))
-
-
-def own_title(corpus: Corpus, rule: Rule) -> str:
-    """The heading the rule itself carries (not one inherited from its parent), or its section."""
-    return _own(rule, _corpus_titles(corpus, rule.game))
-
-
 class Spellings:
     """The glossary's folded spellings, found in a text by their first character."""
 
@@ -118,8 +84,8 @@ class Spellings:
 
 def _rule_document(rule: Rule, title_of: TitleOf, defines: dict[tuple[str, str], list[str]], spellings: Spellings) -> dict[str, Any]:
     examples = "\n".join("\n".join([e.text, *(f"{c.name}\n{c.text}" for c in e.cards)]) for e in rule.examples)
-    title = _own(rule, title_of)
-    label = _label(rule, title_of)
+    title = heading_title(rule, title_of)
+    label = inherited_title(rule, title_of)
     return {
         "key": f"{rule.game}:{rule.id}",
         "kind": "rule",
@@ -163,7 +129,7 @@ def rule_documents(corpus: Corpus, glossary: Glossary) -> Iterator[dict[str, Any
     """One Whoosh document per rule of an in-memory corpus."""
     defines, spellings = _defines(glossary), Spellings(glossary.spellings())
     for r in corpus.all_rules():
-        yield _rule_document(r, _corpus_titles(corpus, r.game), defines, spellings)
+        yield _rule_document(r, titles_of(corpus, r.game), defines, spellings)
 
 
 def streamed_rule_documents(source: Source, glossary: Glossary) -> Iterator[dict[str, Any]]:

@@ -97,7 +97,7 @@ def define_cmd(term: str, as_json: bool, corpus_root: Path | None) -> None:
     from judge.corpus.store import load_corpus
     from judge.search.concepts import user_glossary_path
     from judge.search.glossary import glossary_path, load_glossary
-    from judge.search.build import display_title
+    from judge.corpus.titles import display_title
 
     glossary = load_glossary(glossary_path(corpus_root), None if corpus_root else user_glossary_path())
     resolved = glossary.resolve(term)
