@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Iterable, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn
 
 import click
 
@@ -65,6 +65,45 @@ class GameName(click.ParamType):
 
 GAME = GameName()
 GAME_ENV = "JUDGE_GAME"  # the game lookups default to (a judge at one game's event sets it once)
+
+
+def default_game() -> str | None:
+    """The game a lookup takes without ``--game`` and ``$JUDGE_GAME`` (click reads that first): ``game`` in the data
+    folder's ``settings.toml`` (:mod:`judge.settings`), else None; a bad settings file is an error (exit 2)."""
+    from judge.datafile import DataError
+    from judge.settings import read_settings
+
+    try:
+        return read_settings().get("game")
+    except DataError as e:
+        fail(str(e))
+
+
+class GameOption(click.Option):
+    """``--game`` of a lookup: its help ends with where the default comes from and what it is now."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        import os
+
+        from judge.settings import settings_path
+
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        env = os.environ.get(GAME_ENV, "").strip()
+        try:
+            game, source = (env, f"${GAME_ENV}") if env else (default_game(), str(settings_path()))
+        except SystemExit:  # a bad settings file: the help still shows; running a command says what is wrong
+            game, source = None, ""
+        now = (t("help.game_default_now", game=game_label(GAME.convert(game, self, ctx)), source=source) if game
+               else t("help.game_default_none"))
+        sep = "" if record[1].endswith(("。", "）", "；")) else " "  # sentences of Chinese text join without a space
+        return record[0], f"{record[1]}{sep}{t('help.game_default', path=settings_path(), now=now)}".strip()
+
+
+def game_option() -> Callable[[Any], Any]:
+    """``--game`` / ``-g`` with the default game (``$JUDGE_GAME``, else the settings file's)."""
+    return click.option("--game", "-g", cls=GameOption, type=GAME, envvar=GAME_ENV, default=default_game)
 
 
 def game_label(game: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from judge.clitools import GAME, GAME_ENV, corpus_or_exit, dump_json, echo, error_text, fail, version_or_exit
+from judge.clitools import GAME, corpus_or_exit, dump_json, echo, error_text, fail, game_option, version_or_exit
 from judge.locale import t
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 @click.command("rule")
 @click.argument("rule_id")
-@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
+@game_option()  # a default game: $JUDGE_GAME, else the settings file's
 @click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--quote", is_flag=True)
@@ -66,7 +66,7 @@ def citing_scenarios(rule: Rule) -> list[dict[str, str]]:
 
 
 @click.command("rules")
-@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
+@game_option()  # a default game: $JUDGE_GAME, else the settings file's
 @click.option("--version", "version")
 @click.option("--json", "as_json", is_flag=True)
 def rules_cmd(game: str | None, version: str | None, as_json: bool) -> None:
@@ -178,7 +178,7 @@ def corpus_diff(game: str, old: str | None, new: str | None, as_json: bool) -> N
 
 
 @corpus_group.command("check")
-@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
+@game_option()  # a default game: $JUDGE_GAME, else the settings file's
 @click.option("--json", "as_json", is_flag=True)
 def corpus_check(game: str | None, as_json: bool) -> None:
     """Report the documents' own errata: references that state a title their rule does not have."""

@@ -29,6 +29,7 @@ ROOMS: list[tuple[str, str]] = [
     ("datafile", "safe reading and writing of data files: only the locale, for its messages"),
     ("progress", "a long task's progress line on the terminal: the locale, for its words"),
     ("filesig", "content keys from file signatures, for caches: the standard library and datafile"),
+    ("settings", "the judge's settings file in the data folder (the default game): paths, datafile, locale"),
     ("templating", "the one Jinja2 environment over templates/: paths, to find the templates"),
     ("corpus", "the parsed rules of each game, their documents and game names: the shared helpers only"),
     ("clitools", "what every room's commands share (JSON out, --game, the corpus or exit): click and the corpus"),

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from judge.clitools import GAME, GAME_ENV, corpus_or_exit, dump_json, echo, fail, version_or_exit
+from judge.clitools import GAME, corpus_or_exit, dump_json, echo, fail, game_option, version_or_exit
 from judge.locale import current, has, t
 
 
@@ -48,7 +48,7 @@ def report_cmd(file: str, out: Path, fmt: str, lang: str | None) -> None:
 
 
 @click.command("coverage")
-@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
+@game_option()  # a default game: $JUDGE_GAME, else the settings file's
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--scenarios", "scenarios_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def coverage_cmd(game: str | None, as_json: bool, scenarios_dir: Path | None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from judge.clitools import GAME, GAME_ENV, echo, json_text  # user data (card names, texts, file names) is shown neutralised
+from judge.clitools import echo, game_option, json_text  # user data (card names, texts, file names) is shown neutralised
 from judge.locale import current, t
 
 
@@ -165,7 +165,7 @@ def scenario_group() -> None:
 
 
 @scenario_group.command("list")
-@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
+@game_option()  # a default game: $JUDGE_GAME, else the settings file's
 def list_cmd(game: str | None) -> None:
     """List the bundled scenarios (name and title); `judge run NAME` runs one."""
     from judge.scenario.catalogue import catalogue

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from judge.clitools import GAME, GAME_ENV, dump_json, echo, fail, neutral, unknown_game
+from judge.clitools import dump_json, echo, fail, game_option, neutral, unknown_game
 from judge.locale import join, t
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"  # the same as judge.search.snippet (not imported: it pulls in OpenCC)
@@ -46,7 +46,7 @@ def _render_marks(snippet: str) -> str:
 
 @click.command("search")
 @click.argument("query", nargs=-1, required=True)
-@click.option("--game", "-g", type=GAME, envvar=GAME_ENV)  # a default game: $JUDGE_GAME
+@game_option()  # a default game: $JUDGE_GAME, else the settings file's
 @click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True)
 @click.option("--kind", type=click.Choice(["all", "rule", "faq"]), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True)
