@@ -46,8 +46,8 @@ def install_click_words() -> None:
 
 
 def _units(text: str) -> list[str]:
-    """What a line may break between: spaces (as " "), single wide characters and runs of narrow ones,
-    with opening marks joined to the unit after them and closing marks to the unit before.
+    """What a line may break between: spaces (as " "), single wide characters and runs of narrow ones (a long run
+    also after each "/"), with opening marks joined to the unit after them and closing marks to the unit before.
     (A scan, not a regular expression: a character class of the CJK ranges takes ~7 ms to compile.)"""
     raw: list[str] = []
     i = 0
@@ -60,7 +60,8 @@ def _units(text: str) -> list[str]:
         elif not is_wide(text[i]):
             while j < len(text) and not text[j].isspace() and not is_wide(text[j]):
                 j += 1
-            raw.append(text[i:j])
+            run = text[i:j]  # a path may break after each "/" (a long one would not fit any line whole)
+            raw += [p for p in run.replace("/", "/\0").split("\0") if p] if len(run) > 24 else [run]
         else:
             raw.append(text[i])
         i = j

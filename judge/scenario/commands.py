@@ -93,7 +93,9 @@ def invalid_json(name: str, e: Any) -> dict[str, Any]:
 @click.option("--branches", is_flag=True)
 @click.option("--max-branches", type=click.IntRange(1, 10_000), default=64, show_default=True)
 @click.option("--explain", is_flag=True)
-def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: bool, max_branches: int, explain: bool) -> None:
+@click.option("--ask", is_flag=True)
+def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: bool, max_branches: int, explain: bool,
+            ask: bool) -> None:
     """Run scenario FILES (a file, a folder of them, or - for standard input): numbered steps with their rule ids,
     the final state, each expectation; after several files, one line with the totals."""
 
@@ -101,6 +103,8 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: b
     from judge.scenario.loader import ScenarioError
 
     lang = lang or current()
+    if ask:
+        sys.exit(_ask(files, lang, as_json or branches, explain))
     worst = 0
     results: list[object] = []
     texts: list[str] = []
@@ -146,6 +150,56 @@ def run_cmd(files: tuple[str, ...], as_json: bool, lang: str | None, branches: b
         if len(names) > 1:
             echo(_totals(games, lang, files=len(names), **totals))
     sys.exit(worst)
+
+
+def _ask(files: tuple[str, ...], lang: str, other_mode: bool, explain: bool) -> int:
+    """``--ask``: one file, on a terminal; its open choices asked as the run reaches them, the answers then offered
+    for the file's ``choices:``. The exit status is the run's (0 pass, 1 fail or not finished, 2 bad input)."""
+    from judge import paths
+    from judge.clitools import fail
+    from judge.scenario import ask, runner
+    from judge.scenario.loader import ScenarioError
+
+    names = expand(files)
+    if other_mode or len(names) != 1 or names[0] == "-" or Path(names[0]).is_dir():
+        fail(t("msg.ask.one_file"))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail(t("msg.ask.no_terminal"))
+    name = names[0]
+    try:
+        sc = load(name)
+    except ScenarioError as e:
+        report_invalid(e)
+        return 2
+
+    def prompt(text: str) -> str | None:
+        try:
+            return click.prompt(text, default="", show_default=False, prompt_suffix="")
+        except click.exceptions.Abort:  # Ctrl-D or Ctrl-C: the same as quitting
+            return None
+
+    try:
+        asked = ask.ask(sc, lang, prompt, echo)
+    except ScenarioError as e:
+        report_invalid(e)
+        return 2
+    if asked is None:
+        echo(t("msg.ask.quit"))
+        return 1
+    res, answers = asked
+    echo(runner.render_text(res, lang, explain=explain))
+    if not answers:
+        return 0 if res.status == "pass" else 1
+    path = Path(name)
+    entries = ask.answer_lines(res)
+    bundled = path.resolve().is_relative_to(paths.scenarios_dir().resolve())
+    if bundled:  # the package's own files are never changed: the judge copies one to change it
+        echo(t("msg.ask.bundled", entries="\n".join(f"  - {e}" for e in entries)))
+    elif click.confirm(t("msg.ask.write", count=len(entries), file=shown(name)), default=False):
+        written, entries = ask.write_back(path, path.read_text(encoding="utf-8"), res)
+        echo(t("msg.ask.written", file=shown(name)) if written
+             else t("msg.ask.not_written", entries="\n".join(f"  - {e}" for e in entries)))
+    return 0 if res.status == "pass" else 1
 
 
 def _totals(games: set[str], lang: str, **values: int) -> str:

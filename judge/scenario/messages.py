@@ -9,7 +9,7 @@ the game's own word for it (响应链, 堆疊). A key the locale does not know i
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from judge.engine.choice import Choice
 from judge.engine.errors import Msg
@@ -29,16 +29,19 @@ def engine_message(m: Msg, data: Ruleset | None = None, lang: str | None = None)
     return t(key, lang, **values)
 
 
-def choice_text(choice: Choice, lang: str | None = None) -> str:
+def choice_text(choice: Choice, lang: str | None = None, name: Callable[[str, str], str] | None = None) -> str:
     """An open choice as a judge reads it: what is chosen (in words; the slot when it is not the usual one), whose
-    choice it is, for which card — "you为“strike”选择目标"."""
+    choice it is, for which card — "you为“strike”选择目标" with the file's ids, or with ``name`` (kind ``player``
+    or ``card``, id → its name) "你为“毁灭打击”选择目标"."""
     key = f"msg.engine.choice_kind.{choice.kind}"
     what = t(key, lang) if has(key, lang) else str(choice.kind)
+    named = name or (lambda kind, ident: ident)
     if choice.slot and choice.slot not in ("target", choice.kind):
         what = t("msg.engine.choice_slot", lang, what=what, slot=choice.slot)
     if choice.source:
-        return t("msg.engine.choice_for", lang, kind=what, player=choice.player, card=choice.source)
-    return t("msg.engine.choice", lang, kind=what, player=choice.player)
+        return t("msg.engine.choice_for", lang, kind=what, player=named("player", choice.player),
+                 card=named("card", choice.source))
+    return t("msg.engine.choice", lang, kind=what, player=named("player", choice.player))
 
 
 def options_text(options: Any, lang: str) -> str:

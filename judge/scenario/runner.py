@@ -354,7 +354,7 @@ def describe_path(path: list[tuple[Choice, Any]]) -> list[dict[str, Any]]:
     return [{"kind": c.kind, "by": c.player, "for": c.source, "answer": show(c.kind, a)} for c, a in path]
 
 
-def _answer_text(c: Choice, answer: Any) -> str:
+def answer_text(c: Choice, answer: Any) -> str:
     """One answer of a branch as the file's ``choices:`` would script it: ``{for: strike, target: "osaro"}``."""
     who = {"for": c.source} if c.source else {"by": c.player}
     parts = {**who, **({"slot": c.slot} if c.slot else {}), c.kind: show(c.kind, answer)}
@@ -399,7 +399,7 @@ def render_branches(br: Branches, lang: str) -> str:
         assert res.game is not None
         out.append(f"-- {w('outcome')} {k}{colon}{w(res.status)}")
         for p in paths:
-            out.append(f"   {w('via')}{colon}" + (t("list_sep", lang).join(_answer_text(c, a) for c, a in p) or w("none")))
+            out.append(f"   {w('via')}{colon}" + (t("list_sep", lang).join(answer_text(c, a) for c, a in p) or w("none")))
         if len(br.outcomes) > 1:
             out.append("   " + t("msg.run.differs", lang))
             out.extend(f"   {i:3d}. {text}" for i, text in steps)
