@@ -108,8 +108,14 @@ class Ruleset:
     def text(self, key: str, **fmt: Any) -> Text:
         """A word of the game's data in both languages, with ``{placeholders}`` filled (values may be Texts)."""
         w = self.words[key]
+
+        def english(v: Any) -> Any:  # a text given only in Chinese is said to be so in English, not quoted
+            if isinstance(v, Text) and not v.en and any("\u3400" <= c <= "\u9fff" for c in v.zh) and "untranslated" in self.words:
+                return self.words["untranslated"]["en"]
+            return v.get("en") if isinstance(v, Text) else v
+
         return Text(w["zh"].format(**{k: v.zh if isinstance(v, Text) else v for k, v in fmt.items()}),
-                    w["en"].format(**{k: v.get("en") if isinstance(v, Text) else v for k, v in fmt.items()}))
+                    w["en"].format(**{k: english(v) for k, v in fmt.items()}))
 
     def phrase(self, kind: str, lang: str) -> str:
         return str(self.phrases[kind][lang])

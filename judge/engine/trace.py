@@ -84,6 +84,11 @@ class Namer:
             name = self._card(info.source, self.lang)
             return f"[#{value.uid} {name}{what}]" if self.lang == "zh" else f"[#{value.uid} {name}{what}]"
         if isinstance(value, Text):
+            if self.lang != "zh" and not value.en and self._word is not None and any("\u3400" <= c <= "\u9fff" for c in value.zh):
+                try:  # a card's text the file gives only in Chinese: said so, not quoted inside an English sentence
+                    return self._word("untranslated", self.lang)
+                except KeyError:
+                    pass
             return value.get(self.lang)
         if isinstance(value, bool):
             key = "yes" if value else "no"
@@ -94,6 +99,11 @@ class Namer:
             return sep.join(self(v) for v in value)
         if isinstance(value, dict):
             return sep.join(f"{self(k)}→{self(v)}" for k, v in value.items())
+        if isinstance(value, str) and self.lang != "zh" and self._word is not None:
+            try:  # a term of the game's own language the data translates (a damage type: 电磁 → electromagnetic)
+                return self._word(f"term.{value}", self.lang)
+            except KeyError:
+                pass
         return str(value)
 
 

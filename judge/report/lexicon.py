@@ -56,7 +56,12 @@ class Lexicon:
 
     def phrase(self, kind: str) -> str | None:
         if self.game is not None and kind in self.game.phrases:
-            return str(self.game.phrase(kind, self.lang))
+            text = str(self.game.phrase(kind, self.lang))
+            if self.lang == "en":  # the phrase's grammar marks ({player:their}) in their third-person form
+                from judge.locale.english import agree
+
+                text = agree(text, {})
+            return text
         return None
 
     def thing(self, value: Any) -> str:

@@ -192,7 +192,16 @@ class _Args(dict):  # type: ignore[type-arg]
 
 
 def step_text(game: Game, n: Namer, kind: str, args: dict[str, Any]) -> str:
-    return game.data.phrase(kind, n.lang).format_map(_Args({k: n(v) for k, v in args.items()}))
+    """A step in the game's phrase for ``kind``; in English with the grammar of its players ("you receive priority",
+    "your turn": :mod:`judge.locale.english`)."""
+    values = {k: n(v) for k, v in args.items()}
+    template = game.data.phrase(kind, n.lang)
+    if n.lang != "en":
+        return template.format_map(_Args(values))
+    from judge.locale.english import agree, is_second_person, tidy
+
+    second = {k: values[k] for k, v in args.items() if isinstance(v, PlayerRef) and is_second_person(values[k])}
+    return tidy(agree(template, second).format_map(_Args(values)))
 
 
 def final_state(game: Game) -> dict[str, Any]:

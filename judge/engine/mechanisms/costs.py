@@ -210,7 +210,7 @@ def next_cost(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
                    until=str(spec.get("until", "game")))
         game.state.cost_mods.append(mod)
         game.trace.add("next_cost", game.data.cite("cost.next"), player=game.player_ref(p),
-                       text=Text(str(spec.get("text", "…")), str(spec.get("text_en") or spec.get("text", "…"))))
+                       text=Text(str(spec.get("text", "…")), str(spec.get("text_en") or "")))  # no English: the trace says so
     return True
 
 

@@ -360,7 +360,7 @@ def _arrange(game: "Game", effs: list[ContEffect], card: "Card", base: dict[str,
         effs = _splice(effs, relevant, chosen)
         # [timestamp.simultaneous]: the player chooses the order of the timestamps of their own simultaneous effects
         game.trace.add("timestamps_order", game.data.cite("timestamp.simultaneous"), card=card.ref, player=PlayerRef(player),
-                       effects=[Text(f"{n}「{e.text.zh}」", f"{n} “{e.text.get('en')}”") for n, e in
+                       effects=[Text(f"{n}「{e.text.zh}」", f"{n} “{e.text.en}”" if e.text.en else n) for n, e in
                                 zip([names[relevant.index(e)] for e in chosen], chosen)])
     for ts in sorted({ts for ts, _ in groups}):
         players = [p for t, p in groups if t == ts]

@@ -70,6 +70,8 @@ def _named(game: "Game", data: dict[str, Any]) -> None:
     for cid, c in data["cards"].items():
         for kw in c.get("keywords") or []:
             name, x = (kw, None) if isinstance(kw, str) else next(iter(kw.items()))
-            rule = game.data.keywords[name].get("rule")
+            spec = game.data.keywords[name]
+            rule, en = spec.get("rule"), spec.get("en")
+            number = "" if x is None else str(x)
             game.trace.add("keyword", Cites((str(rule),)) if rule else (), card=game.state.cards[cid].ref,
-                           text=Text(f"【{name}{'' if x is None else x}】"))
+                           text=Text(f"【{name}{number}】", f"[{en}{' ' + number if number else ''}]" if en else ""))

@@ -13,7 +13,7 @@ from judge.engine.language.shapes import Bool, Either, Enum, Field, Map, Str
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.continuous import CHARS, KIND_FIELDS, _SHARED, _named_refs, _stopped, from_spec
 from judge.engine.mechanisms.references import CARDS
-from judge.engine.refs import CardRef
+from judge.engine.refs import CardRef, Text
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -110,7 +110,8 @@ def modify(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
         (["continuous.locked_value"] if locked_values else [])
     cites = game.data.cite(*keys)
     if eff.until_ready is not None:
-        until = game.data.text("until_ready", card=game.state.cards[eff.until_ready.id].name.get("zh", ""))
+        name = game.state.cards[eff.until_ready.id].name
+        until = game.data.text("until_ready", card=Text(name.get("zh", ""), name.get("en") or name.get("zh", "")))
     else:
         until = game.data.text(f"until_{eff.until}") if f"until_{eff.until}" in game.data.words else game.data.text("until_game")
     game.trace.add("cont_effect", cites, text=eff.text, card=ctx.source, until=until,

@@ -216,7 +216,8 @@ def replace(game: "Game", ev: "Event") -> "Event | None":
 def _named(game: "Game", r: ReplEffect) -> Text:
     """A replacement effect as a judge reads it: its card's name and its text."""
     name = game.state.cards[r.source.id].name if r.source.id in game.state.cards else {"zh": r.source.id}
-    return Text(f"{name['zh']}（{r.text.zh}）", f"{name.get('en') or name['zh']} ({r.text.get('en')})")
+    en = name.get("en") or name["zh"]  # in English, the card by name; its text only when the file gives it in English
+    return Text(f"{name['zh']}（{r.text.zh}）", f"{en} ({r.text.en})" if r.text.en else en)
 
 
 def _live(game: "Game", existing: list[ReplEffect]) -> list[ReplEffect]:

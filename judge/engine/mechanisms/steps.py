@@ -100,8 +100,9 @@ def _refers_only_to(op: Any, names: set[str], others: set[str]) -> bool:
 
 def op_text(game: "Game", op: dict[str, Any], key: str) -> Text:
     """How the trace names a step: its own text, else the word for its operation."""
-    if op.get("text"):
-        return Text(str(op["text"]), str(op.get("text_en") or op["text"]))
+    if op.get("text"):  # in English: its English text, else the operation's word (never the Chinese text)
+        word = game.data.word(f"op_{key}", "en") if f"op_{key}" in game.data.words else ""
+        return Text(str(op["text"]), str(op.get("text_en") or word))
     return game.data.text(f"op_{key}") if f"op_{key}" in game.data.words else Text(key, key)
 
 

@@ -540,6 +540,6 @@ def reflexive(game: "Game", ctx: Context, branches: list[dict[str, Any]]) -> boo
             continue
         text = {"kind": "triggered", **{k: v for k, v in b.items() if k != "if"}}
         _wait(game, Waiting("trigger", ctx.source, ctx.controller, text, dict(ctx.bindings)))
-        made.append(Text(str(b.get("text", "…")), str(b.get("text_en") or b.get("text", "…"))))
+        made.append(Text(str(b.get("text", "…")), str(b.get("text_en") or "")))  # no English: the trace says so
     game.trace.add("reflexive", game.data.cite("trigger.reflexive"), card=ctx.source, text=made)
     return bool(made)
