@@ -85,11 +85,23 @@ def _ref_title(corpus: Corpus, game: str, rid: str) -> str | None:
     return target.title if target else None
 
 
-def render_scenarios(found: list[dict[str, str]]) -> str:
-    """The ``judge rule`` block listing the scenarios that cite the rule."""
+ROUTINE_SHOWN = 5  # scenarios named of those that cite a rule only in passing (the rest are counted)
+
+
+def render_scenarios(found: list[dict[str, Any]]) -> str:
+    """The ``judge rule`` block: first the scenarios whose ruling rests on the rule (each in full), then how many
+    others cite it in passing, a few of them named (``--json`` lists every one)."""
     if not found:
         return t("msg.rule.no_scenarios")
-    return "\n".join([t("msg.rule.scenarios")] + [f"  {s['file']}  {s['title']}  [{s['status']}]" for s in found])
+    decisive = [s for s in found if s.get("decisive")]
+    routine = [s for s in found if not s.get("decisive")]
+    out = [t("msg.rule.scenarios_decisive")] + [f"  {s['file']}  {s['title']}  [{s['status']}]" for s in decisive] \
+        if decisive else [t("msg.rule.no_scenarios_decisive")]
+    if routine:
+        named = join([s["file"].rsplit(".", 1)[0] for s in routine[:ROUTINE_SHOWN]])
+        key = "msg.rule.scenarios_routine_more" if len(routine) > ROUTINE_SHOWN else "msg.rule.scenarios_routine"
+        out.append(t(key, count=len(routine), names=named))
+    return "\n".join(out)
 
 
 def rule_json(corpus: Corpus, rule: Rule) -> dict[str, Any]:

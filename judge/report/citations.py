@@ -7,10 +7,13 @@ its card library, the engine and the corpus: a lookup reruns only what changed, 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
-def citing(game: str, root: Path | None = None) -> dict[str, list[dict[str, str]]]:
-    """Rule id → the scenarios of ``game`` whose steps cite it (``[{file, title, status}]``, in path order)."""
+def citing(game: str, root: Path | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Rule id → the scenarios of ``game`` whose steps cite it (``[{file, title, status, decisive}]``, in path order;
+    ``decisive``: the file says its ruling rests on the rule — an expectation asserts it is cited, or the file
+    encodes its worked example)."""
     from judge.scenario.catalogue import catalogue
 
     out: dict[str, list[dict[str, str]]] = {}
@@ -18,5 +21,6 @@ def citing(game: str, root: Path | None = None) -> dict[str, list[dict[str, str]
         if s.game != game or not s.ran:
             continue
         for rid in s.cites:
-            out.setdefault(rid, []).append({"file": s.name, "title": s.title or s.name, "status": s.status})
+            out.setdefault(rid, []).append({"file": s.name, "title": s.title or s.name, "status": s.status,
+                                            "decisive": rid in s.decisive})
     return out

@@ -31,11 +31,17 @@ def in_scope(rule_id: str, game: str) -> bool:
 
 @dataclass
 class RuleCoverage:
-    """One rule and the scenarios (display names) whose steps cite it."""
+    """One rule, the scenarios (display names) whose steps cite it, and those of them whose ruling rests on it (they
+    assert it is cited, or encode its worked example); the others cite it in passing."""
 
     id: str
     title: str | None
     scenarios: list[str]
+    decided_by: list[str] = field(default_factory=list)
+
+    @property
+    def routine(self) -> int:
+        return len(self.scenarios) - len(self.decided_by)
 
 
 @dataclass
@@ -54,6 +60,14 @@ class GameCoverage:
     def percent(self) -> float:
         return round(100 * self.covered / len(self.rules), 1) if self.rules else 0.0
 
+    @property
+    def decided(self) -> int:
+        return sum(1 for r in self.rules if r.decided_by)
+
+    @property
+    def decided_percent(self) -> float:
+        return round(100 * self.decided / len(self.rules), 1) if self.rules else 0.0
+
 
 @dataclass
 class Coverage:
@@ -69,7 +83,9 @@ class Coverage:
             "scenarios": self.scenarios,
             "games": [
                 {"game": g.game, "rules": len(g.rules), "covered": g.covered, "percent": g.percent, "scenarios": g.scenarios,
-                 "by_rule": [{"id": r.id, "title": r.title, "scenarios": r.scenarios} for r in g.rules]}
+                 "decided": g.decided, "decided_percent": g.decided_percent,
+                 "by_rule": [{"id": r.id, "title": r.title, "scenarios": r.scenarios, "decided_by": r.decided_by}
+                             for r in g.rules]}
                 for g in self.games
             ],
             "errors": list(self.errors),
@@ -86,7 +102,8 @@ def coverage(corpus: Corpus, runs: Sequence[Ran], game: str | None = None) -> Co
         if not rules and game is None:
             continue
         games.append(GameCoverage(g, [
-            RuleCoverage(r.id, r.title, [s.name for s in index.get((g, r.id), [])]) for r in rules
+            RuleCoverage(r.id, r.title, [s.name for s in index.get((g, r.id), [])],
+                         [s.name for s in index.get((g, r.id), []) if r.id in s.decisive]) for r in rules
         ], sum(1 for r in runs if r.ran and r.game == g)))
     errors = [f"{r.name}: {r.error}" for r in runs if not r.ran]
     return Coverage(games, sum(1 for r in runs if r.ran), errors)
@@ -101,12 +118,16 @@ def render_text(cov: Coverage, lang: str | None = None) -> str:
     for g in cov.games:
         name = display_name(g.game, lang)  # the game as a judge calls it (JSON keeps the id)
         out.append(t("msg.coverage.heading", lang, game=name, ranges=spans(g.game, lang)))
-        for r in g.rules:
-            mark = "✓" if r.scenarios else "·"
+        for r in g.rules:  # ✓ a ruling rests on it (those scenarios named); ○ only cited in passing (counted); · neither
+            mark = "✓" if r.decided_by else "○" if r.scenarios else "·"
             title = f" {r.title}" if r.title else ""
-            out.append(f"  {mark} {r.id:<10}{title}" + (f"  ← {', '.join(r.scenarios)}" if r.scenarios else ""))
+            said = f"  ← {', '.join(r.decided_by)}" if r.decided_by else ""
+            if r.routine:  # "(33 scenarios cite it in passing)", or after the named ones "(and 1 more in passing)"
+                said += "  " + t("msg.coverage.routine_more" if r.decided_by else "msg.coverage.routine", lang, count=r.routine)
+            out.append(f"  {mark} {r.id:<10}{title}{said}")
         out.append(t("msg.coverage.total", lang, game=name, covered=g.covered, total=len(g.rules),
                      percent=f"{g.percent:.1f}", scenarios=g.scenarios))
+        out.append(t("msg.coverage.decided", lang, decided=g.decided, total=len(g.rules), percent=f"{g.decided_percent:.1f}"))
     for e in cov.errors:
         out.append(t("msg.coverage.not_run", lang, error=e))
     return "\n".join(out)

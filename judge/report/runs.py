@@ -29,6 +29,9 @@ class Ran(Protocol):
     @property
     def ran(self) -> bool: ...
 
+    @property
+    def decisive(self) -> list[str]: ...
+
     def cited_rules(self) -> list[str]: ...
 
 
@@ -67,6 +70,13 @@ class ScenarioRun:
     def slug(self) -> str:
         """A file-name-safe id (the name without its suffix, folders joined by ``--``)."""
         return self.name.rsplit(".", 1)[0].replace("/", "--")
+
+    @property
+    def decisive(self) -> list[str]:
+        """The rules the file says its ruling rests on (:func:`judge.scenario.catalogue.decisive_rules`)."""
+        from judge.scenario.catalogue import decisive_rules
+
+        return decisive_rules(self.data)
 
     def cited_rules(self) -> list[str]:
         """Every rule id a step of the run cites, first appearance first."""

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable
 
 from judge import filesig, paths
 
-VERSION = "1"  # of the entries' shape; another value leaves the old cache unread
+VERSION = "2"  # of the entries' shape; another value leaves the old cache unread
 _PKG = Path(__file__).resolve().parents[1]
 _CODE_SUFFIXES = (".py", ".yaml", ".json", ".txt", ".md")
 
@@ -46,6 +46,7 @@ class Summary:
     message: str = ""  # an invalid file's first problem, without its place
     crashed: bool = False  # the engine failed on a valid file (a bug to report)
     cites: list[str] = field(default_factory=list)  # every rule a step cites, first appearance first
+    decisive: list[str] = field(default_factory=list)  # the rules the file says its ruling rests on (see _decisive)
 
     def cited_rules(self) -> list[str]:
         return list(self.cites)
@@ -111,11 +112,34 @@ def _facts(path: Path, raw: bytes | None) -> dict[str, Any]:
     lib = data.get("library")
     return {
         "readable": True,
+        "decisive": _decisive(data, sources),
         "game": str(data["game"]) if "game" in data else None,
         "title": str(data.get("title") or ""),
         "sources": json.loads(json.dumps(sources, ensure_ascii=False, default=str)),
         "library": str((path.parent / lib).resolve()) if isinstance(lib, str) else None,
     }
+
+
+def decisive_rules(data: Any) -> list[str]:
+    """The rules a scenario file's data says its ruling rests on (see :func:`_decisive`)."""
+    if not isinstance(data, dict):
+        return []
+    src = data.get("source")
+    return _decisive(data, [s for s in (src if isinstance(src, list) else [src]) if isinstance(s, dict)])
+
+
+def _decisive(data: dict[str, Any], sources: list[dict[str, Any]]) -> list[str]:
+    """The rules a file's ruling rests on, as the file says: each rule an expectation asserts a step cites
+    (``{cites: RULE}``), and the rule whose worked example it encodes (``source: {kind: example, rule: …}``).
+    Every other rule its steps cite is a routine citation (priority, announcing, resolving …)."""
+    out: list[str] = []
+    for s in sources:
+        if s.get("kind") == "example" and isinstance(s.get("rule"), (str, int)):
+            out.append(str(s["rule"]))
+    for exp in data.get("expect") or [] if isinstance(data.get("expect"), list) else []:
+        if isinstance(exp, dict) and isinstance(exp.get("cites"), (str, int)):
+            out.append(str(exp["cites"]))
+    return list(dict.fromkeys(out))
 
 
 def _cache_file(root: Path) -> Path:
@@ -132,7 +156,8 @@ def _read_cache(file: Path) -> dict[str, Any]:
     return {k: v for k, v in data["files"].items() if _well_formed(v)}
 
 
-_FACTS = {"readable": bool, "game": (str, type(None)), "title": str, "sources": list, "library": (str, type(None))}
+_FACTS = {"readable": bool, "game": (str, type(None)), "title": str, "sources": list, "library": (str, type(None)),
+          "decisive": list}
 _OUTCOME = {"status": str, "ran": bool, "passed": bool, "detail": str, "error": str, "message": str, "crashed": bool,
             "cites": list}
 
@@ -236,7 +261,7 @@ def _summary(path: Path, name: str, entry: dict[str, Any], engine: str,
         changed = True
     assert facts is not None
     s = Summary(path, name, facts.get("game"), facts.get("title") or "", list(facts.get("sources") or []),
-                bool(facts.get("readable")))
+                bool(facts.get("readable")), decisive=[str(r) for r in facts.get("decisive") or []])
     if not (run(s) if callable(run) else run):
         return s, entry, changed
     lang = current()
