@@ -62,18 +62,37 @@ def _environment(folder: str) -> Any:
 
 
 def md_inline(value: Any) -> str:
-    """Markdown-safe inline text: every character Markdown could read as syntax is backslash-escaped, HTML
-    special characters are entities, bare URLs cannot autolink, control characters are dropped, one line."""
+    """Markdown-safe inline text that reads as given in the file too: every character Markdown could read as syntax
+    (HTML's ``<``, ``>`` and ``&`` included) is backslash-escaped, never turned into an entity; bare URLs cannot
+    autolink; control characters are dropped; the lines of a value are joined into one (a paragraph's own lines)."""
     text = "".join(ch for ch in str(value) if ch in "\n\t" or not (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0))
     text = _MD_SYNTAX.sub(lambda m: "\\" + m.group(0), text)
-    lines = [_MD_LINE_START.sub(lambda m: (m.group(1) or m.group(3) or "") + "\\" + (m.group(2) or m.group(4)), line)
-             .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    lines = [_MD_LINE_START.sub(lambda m: (m.group(1) or m.group(3) or "") + "\\" + (m.group(2) or m.group(4)), line.strip())
              for line in text.split("\n")]
-    return "<br>".join(lines)
+    return join_lines(line for line in lines if line)
 
 
-# Always escaped: emphasis, code, links and images, headings, tables, strikethrough, autolink and e-mail marks;
-# a "." before a letter (a domain name a linkifier would pick up) and the ":" of "://".
-_MD_SYNTAX = re.compile(r"[\\`*_{}\[\]()#+!|~@$^]|\.(?=[A-Za-z])|:(?=//)")
+def join_lines(lines: Any) -> str:
+    """Lines of one paragraph as one: a space between them, except between two Chinese characters."""
+    out = ""
+    for line in lines:
+        if out and line and not (_wide(out[-1]) and _wide(line[0])):
+            out += " "
+        out += line
+    return out
+
+
+def paragraphs(text: Any) -> list[str]:
+    """A note as its author wrote it: paragraphs split at blank lines, each one's hard line breaks joined."""
+    return [join_lines(s.strip() for s in block.splitlines()) for block in re.split(r"\n\s*\n", str(text or "")) if block.strip()]
+
+
+def _wide(ch: str) -> bool:
+    return "\u2e80" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f"
+
+
+# Always escaped: emphasis, code, links and images, headings, tables, strikethrough, autolink and e-mail marks, HTML
+# and entities; a "." before a letter (a domain name a linkifier would pick up) and the ":" of "://".
+_MD_SYNTAX = re.compile(r"[\\`*_{}\[\]()#+!|~@$^<>&]|\.(?=[A-Za-z])|:(?=//)")
 # A list or heading-underline mark, or the dot of a numbered-list marker, at the start of a line.
 _MD_LINE_START = re.compile(r"^(\s*)([-=])|^(\s*\d{1,9})(\.)(?=\s|$)")

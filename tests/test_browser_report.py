@@ -72,6 +72,8 @@ def test_report_and_site_in_headless_chromium(browser, site: Path, tmp_path: Pat
     page.screenshot(path=str(shots / "report-phone.png"))
     page.screenshot(path=str(shots / "report-phone-full.png"), full_page=True)
     cite = page.locator("li#step-9 a.cite", has_text="709.2b")
+    assert not cite.is_visible()  # the steps are folded away until asked for
+    page.locator("details.steps-box > summary").click()
     cite.click()
     page.wait_for_function("location.hash === '#r-709.2b'")
     assert _target_is_shown(page, "r-709.2b")
@@ -112,6 +114,44 @@ def test_report_and_site_in_headless_chromium(browser, site: Path, tmp_path: Pat
     assert requests, "the browser recorded no request at all"
     assert [u for u in requests if not u.startswith("file://")] == []
     assert (shots / "report-phone.png").stat().st_size > 10_000
+
+
+DESKTOP = {"width": 1280, "height": 800}
+APPEALS = ["rise/708_1a_your_turn", "sanguo/life_total_condition", "riftbound/vendetta_11_ki_barrier_first"]
+
+
+def _box(page, selector: str) -> dict:
+    box = page.locator(selector).first.bounding_box()
+    assert box, selector
+    return box
+
+
+@pytest.mark.parametrize("name", APPEALS)
+def test_an_appeal_report_puts_the_verdict_and_its_rules_on_the_first_screen(browser, tmp_path: Path, name: str) -> None:
+    """A head judge on appeal reads the verdict and the rules it rests on at once: at desktop width the verdict and
+    every decisive rule's full text are above the fold (side by side); on a phone the verdict and the first decisive
+    rule's heading and text begin on the first screen. The steps are folded; the page is far shorter than it was."""
+    ctx, _ = browser
+    shots = _shots(tmp_path)
+    out = tmp_path / "appeal.html"
+    assert CliRunner().invoke(cli, ["report", name, "-o", str(out)]).exit_code == 0
+    page = ctx.new_page()
+    for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        page.goto(out.as_uri())
+        verdict, decisive = _box(page, "#verdict"), _box(page, "#decisive")
+        first_text = _box(page, "#decisive .rule > p")
+        assert verdict["y"] + verdict["height"] <= size["height"], (label, verdict)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        if label == "desktop":
+            assert decisive["x"] >= verdict["x"] + verdict["width"]  # beside the verdict
+            assert decisive["y"] + decisive["height"] <= size["height"], decisive
+        else:
+            assert first_text["y"] < size["height"]
+        assert not page.locator("ol.steps").is_visible()
+        assert page.locator("#rests-on li").count() >= 1
+        page.screenshot(path=str(shots / f"appeal-{name.replace('/', '--')}-{label}.png"))
+    page.set_viewport_size(PHONE)
 
 
 def _results(page, query: str) -> list[str]:

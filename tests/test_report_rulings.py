@@ -148,8 +148,8 @@ def test_a_verdict_comes_first_and_says_how_the_run_agrees(path: Path, html_repo
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_rules_are_named_by_their_document_title_and_line(path: Path, html_report: Callable[[Path], str]) -> None:
     html = html_report(path)
-    rules = html[html.index('id="rules"'):]
-    blocks = re.findall(r'<section class="rule" id="r-[^"]+">(.*?)</section>', rules, re.S)
+    rules = html[html.index('id="decisive"') if 'id="decisive"' in html else html.index('id="rules"'):]
+    blocks = re.findall(r'<section class="rule" id="r-[^"]+">(.*?)</section>', rules, re.S)  # beside the verdict, then the rest
     game = yaml.safe_load(path.read_text(encoding="utf-8"))["game"]
     zh = Words.for_game("zh", game)  # the report speaks its game's script
     title = zh.script_text(document_title(game))  # in the report's script: 三国 TCG 综合规则 → 三國 TCG 綜合規則

@@ -18,7 +18,8 @@ from judge.report.runs import ScenarioRun, initial_state
 from judge.report.sentences import Describer
 from judge.report.verdict import rule_links, verdict
 from judge.report.words import Words, game_title
-from judge.templating import environment
+from judge.corpus.ruleid import sort_key
+from judge.templating import environment, paragraphs
 
 FORMATS = ("html", "md")
 RuleHref = Callable[[str, str], str | None]
@@ -144,6 +145,10 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
     before = initial_state(data)
     plays, choices = say.plays(list(data.get("actions") or []), [c for c in data.get("choices") or [] if isinstance(c, dict)])
     title, title_alt = _title(data, res, lang)
+    the_verdict = verdict(res, before, lex, say, corpus, game, src, anchors, run.choice_cites)
+    # shown in full beside the verdict: the rules the file says the ruling rests on, else the verdict's first three
+    declared = [r for r in run.decisive if any(b.id == r and b.text is not None for b in blocks)]
+    top = declared or the_verdict["decisive"][:TOP_RULES]
     open_choice = None
     if res.get("open_choice"):
         oc = res["open_choice"]
@@ -164,8 +169,9 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
         "game_name": w.script_text(game_title(game, corpus.documents, lang)),
         "status": res["status"],
         "status_text": w(f"status_{res['status']}"),
-        "verdict": verdict(res, before, lex, say, corpus, game, src, anchors, run.choice_cites),
+        "verdict": the_verdict,
         "notes": data.get("notes"),
+        "notes_paragraphs": paragraphs(data.get("notes")),  # the author's paragraphs, hard line breaks joined
         "source": src,
         "before": board(before, lex, with_text=True),
         "after": board(res["final_state"], lex, with_text=False),
@@ -180,10 +186,36 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
             for e in res["expectations"]
         ],
         "unused": [say.choice(c) for c in res.get("unused_choices", []) if isinstance(c, dict)],
-        "rules": blocks,
+        "decisive": [b for rid in top for b in blocks if b.id == rid],
+        "rules": sorted((b for b in blocks if b.id not in top), key=lambda b: sort_key(b.id)),
+        "rests_on": rests_on(data, res, blocks, src, w),
         "meta": meta_lines(meta, w, corpus.documents),
         "home": home,
     }
+
+
+TOP_RULES = 3  # decisive rules shown in full beside the verdict when the file names none
+
+
+def rests_on(data: dict[str, Any], res: dict[str, Any], blocks: list[RuleBlock], src: dict[str, Any], w: Words) -> list[str]:
+    """What a head judge should know the ruling rests on: where the cards' texts come from, the steps resting on
+    rules outside the document, cited rules the corpus lacks, and the reading the author took."""
+    out = []
+    if src.get("kind") == "example" and src.get("rule"):
+        out.append(w("rests_example", rule=src["rule"]))
+    elif data.get("library"):
+        out.append(w("rests_library", library=data["library"]))
+    else:
+        out.append(w("rests_cards"))
+    outside = [s for s in res.get("steps") or [] if s.get("outside")]
+    if outside:
+        out.append(w("rests_outside", n=len(outside), steps=w("list_sep").join(str(s["n"]) for s in outside)))
+    missing = [b.id for b in blocks if b.text is None]
+    if missing:
+        out.append(w("rests_missing", ids=w("list_sep").join(missing)))
+    if data.get("notes"):
+        out.append(w("rests_notes"))
+    return out
 
 
 def render(ctx: dict[str, Any], fmt: str = "html") -> str:

@@ -94,8 +94,9 @@ def rule_links(lex: Lexicon, ids: list[str], anchors: dict[str, str]) -> list[Se
 
 
 def verdict(res: dict[str, Any], before: dict[str, Any], lex: Lexicon, describer: Describer, corpus: Corpus,
-            game: str, source: dict[str, Any], anchors: dict[str, str], choice_cites: list[str]) -> dict[str, list[Seg]]:
-    """Three sentences as segments: ``what`` happens, the decisive ``rules``, the ``outcome`` against the expectations.
+            game: str, source: dict[str, Any], anchors: dict[str, str], choice_cites: list[str]) -> dict[str, Any]:
+    """Three sentences as segments: ``what`` happens, the decisive ``rules``, the ``outcome`` against the expectations;
+    and the ``decisive`` rule ids themselves (the report shows their full texts beside the verdict).
 
     ``anchors``: rule id → its block's anchor in the page (rules without a block are not linked).
     """
@@ -169,4 +170,4 @@ def verdict(res: dict[str, Any], before: dict[str, Any], lex: Lexicon, describer
         if unused:
             text += w("clause_sep") + w("v_unused", k=len(unused))
         outcome = [{"text": text + w("stop"), "href": None}]
-    return {"what": what, "rules": rules, "outcome": outcome}
+    return {"what": what, "rules": rules, "outcome": outcome, "decisive": ids}
