@@ -54,19 +54,24 @@ class GameCoverage:
 
     @property
     def covered(self) -> int:
+        """Rules some step cites."""
         return sum(1 for r in self.rules if r.scenarios)
 
     @property
-    def percent(self) -> float:
-        return round(100 * self.covered / len(self.rules), 1) if self.rules else 0.0
+    def decided(self) -> int:
+        """Rules some scenario's ruling rests on."""
+        return sum(1 for r in self.rules if r.decided_by)
+
+    def share(self, count: int) -> float:
+        return round(100 * count / len(self.rules), 1) if self.rules else 0.0
 
     @property
-    def decided(self) -> int:
-        return sum(1 for r in self.rules if r.decided_by)
+    def percent(self) -> float:
+        return self.share(self.covered)
 
     @property
     def decided_percent(self) -> float:
-        return round(100 * self.decided / len(self.rules), 1) if self.rules else 0.0
+        return self.share(self.decided)
 
 
 @dataclass
