@@ -45,6 +45,7 @@ COMMANDS: list[tuple[str, list[str] | None, float | None]] = [
     ("judge search 堆疊 --game rise", ["search", "堆疊", "--game", "rise"], 2.5),
     ("judge search 两个触发同时发生谁先上链", ["search", "两个触发同时发生谁先上链"], 2.5),
     ("judge define 替代效果", ["define", "替代效果"], 2.5),
+    ("judge card 凝氣盾", ["card", "凝氣盾"], 2.5),
     ("judge faq list", ["faq", "list"], 2.5),
     ("judge faq show vendetta-11", ["faq", "show", "vendetta-11"], 2.5),
     ("judge scenario list", ["scenario", "list"], 2.5),

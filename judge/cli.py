@@ -24,6 +24,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("judge.corpus_commands", "rules_cmd"),
     "search": ("judge.search.commands", "search_cmd"),
     "define": ("judge.search.commands", "define_cmd"),
+    "card": ("judge.cards.commands", "card_cmd"),
     "index": ("judge.search.commands", "index_cmd"),
     "run": ("judge.scenario.commands", "run_cmd"),
     "scenario": ("judge.scenario.commands", "scenario_group"),

@@ -37,6 +37,7 @@ ROOMS: list[tuple[str, str]] = [
     ("games", "each game's data and rules on the engine (data read through the corpus cache)"),
     ("scenario", "loading scenario files and running them on the games' engines"),
     ("faq", "the official FAQ: parsed beside the corpus, its rulings checked by running scenarios"),
+    ("cards", "the cards the documents quote, the FAQ names and the scenarios use: corpus, FAQ, scenario catalogue"),
     ("search", "the search index over the corpus and the FAQ entries"),
     ("report", "ruling reports, coverage and the site: corpus, scenarios, FAQ and search together"),
     ("corpus_commands", "judge rule / rules / corpus: the corpus, the scenarios citing a rule (report), the FAQ"),

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable
 
 from judge import filesig, paths
 
-VERSION = "2"  # of the entries' shape; another value leaves the old cache unread
+VERSION = "3"  # of the entries' shape; another value leaves the old cache unread
 _PKG = Path(__file__).resolve().parents[1]
 _CODE_SUFFIXES = (".py", ".yaml", ".json", ".txt", ".md")
 
@@ -47,6 +47,8 @@ class Summary:
     crashed: bool = False  # the engine failed on a valid file (a bug to report)
     cites: list[str] = field(default_factory=list)  # every rule a step cites, first appearance first
     decisive: list[str] = field(default_factory=list)  # the rules the file says its ruling rests on (see _decisive)
+    cards: list[dict[str, Any]] = field(default_factory=list)  # its cards: {id, zh, en, text, uses} as the file writes them
+    library: str | None = None  # the card library it names (resolved path)
 
     def cited_rules(self) -> list[str]:
         return list(self.cites)
@@ -113,11 +115,26 @@ def _facts(path: Path, raw: bytes | None) -> dict[str, Any]:
     return {
         "readable": True,
         "decisive": _decisive(data, sources),
+        "cards": _cards(data.get("cards")),
         "game": str(data["game"]) if "game" in data else None,
         "title": str(data.get("title") or ""),
         "sources": json.loads(json.dumps(sources, ensure_ascii=False, default=str)),
         "library": str((path.parent / lib).resolve()) if isinstance(lib, str) else None,
     }
+
+
+def _cards(cards: Any) -> list[dict[str, Any]]:
+    """The cards a file writes: id, name in each language, printed text, the library card it uses (each a text or
+    None)."""
+    out = []
+    for cid, c in (cards or {}).items() if isinstance(cards, dict) else []:
+        if not isinstance(c, dict):
+            continue
+        name = c.get("name")
+        zh, en = (name.get("zh"), name.get("en")) if isinstance(name, dict) else (name, None)
+        out.append({k: (str(v) if isinstance(v, (str, int)) else None) for k, v in
+                    (("id", cid), ("zh", zh), ("en", en), ("text", c.get("text")), ("uses", c.get("uses")))})
+    return out
 
 
 def decisive_rules(data: Any) -> list[str]:
@@ -157,7 +174,7 @@ def _read_cache(file: Path) -> dict[str, Any]:
 
 
 _FACTS = {"readable": bool, "game": (str, type(None)), "title": str, "sources": list, "library": (str, type(None)),
-          "decisive": list}
+          "decisive": list, "cards": list}
 _OUTCOME = {"status": str, "ran": bool, "passed": bool, "detail": str, "error": str, "message": str, "crashed": bool,
             "cites": list}
 
@@ -172,7 +189,9 @@ def _well_formed(entry: Any) -> bool:
         return False
     facts, outcomes = entry.get("facts"), entry.get("outcome", {})
     if not (isinstance(facts, dict) and "readable" in facts and _typed(facts, _FACTS)
-            and all(isinstance(s, dict) for s in facts.get("sources", []))):
+            and all(isinstance(s, dict) for s in facts.get("sources", []))
+            and all(isinstance(c, dict) and all(v is None or isinstance(v, str) for v in c.values())
+                    for c in facts.get("cards", []))):
         return False
     return isinstance(outcomes, dict) and all(
         isinstance(o, dict) and _typed(o, _OUTCOME) and all(isinstance(r, str) for r in o.get("cites", []))
@@ -261,7 +280,8 @@ def _summary(path: Path, name: str, entry: dict[str, Any], engine: str,
         changed = True
     assert facts is not None
     s = Summary(path, name, facts.get("game"), facts.get("title") or "", list(facts.get("sources") or []),
-                bool(facts.get("readable")), decisive=[str(r) for r in facts.get("decisive") or []])
+                bool(facts.get("readable")), decisive=[str(r) for r in facts.get("decisive") or []],
+                cards=[c for c in facts.get("cards") or [] if isinstance(c, dict)], library=facts.get("library"))
     if not (run(s) if callable(run) else run):
         return s, entry, changed
     lang = current()

@@ -1,0 +1,66 @@
+"""``judge card [NAME]``: a card by its name (either script, English, part of one) with every source that quotes it;
+without NAME, a game's cards. Help and messages are the locale data's."""
+
+from __future__ import annotations
+
+import click
+
+from judge.clitools import dump_json, echo, fail, game_option
+from judge.locale import join, t
+
+
+@click.command("card")
+@click.argument("name", required=False)
+@game_option()
+@click.option("--json", "as_json", is_flag=True)
+def card_cmd(name: str | None, game: str | None, as_json: bool) -> None:
+    """Look a card up by NAME: its printed texts and where each comes from, the FAQ entries and rules naming it, and
+    the scenarios using it; without NAME, the cards of --game (or of every game)."""
+    from judge.cards.index import build, mentioning_rules
+
+    index = build()
+    if not name:
+        cards = index.of_game(game)
+        if as_json:
+            dump_json([{"game": c.game, "name": c.zh, "en": c.en} for c in cards])
+            return
+        from judge.corpus.gamenames import display_name
+
+        for c in cards:
+            echo(f"[{display_name(c.game)}] {c.zh}" + (f"（{c.en}）" if c.en else ""))
+        return
+    how, found = index.find(name, game)
+    if how in ("none", "near"):
+        near = join([f"{c.zh}" + (f"（{c.en}）" if c.en else "") for c in found])
+        fail(t("msg.card.unknown_near", name=name, near=near) if found else t("msg.card.unknown", name=name), 1)
+    for c in found:
+        c.rules = mentioning_rules(c)
+    if as_json:
+        dump_json({"matched": how, "cards": [c.to_dict() for c in found]})
+        return
+    if how == "part" and len(found) > 1:
+        echo(t("msg.card.several", name=name, count=len(found)))
+    echo("\n\n".join(render(c) for c in found))
+
+
+def render(card) -> str:  # type: ignore[no-untyped-def]
+    """One card as a judge reads it: names, each printed text with its source, FAQ entries, rules, scenarios."""
+    from judge.corpus.gamenames import display_name
+
+    out = [t("msg.card.head", game=display_name(card.game), name=card.zh, en=f"（{card.en}）" if card.en else "")]
+    others = [n for n in card.names if n != card.zh]
+    if others:
+        out.append(t("msg.card.also", names=join(others)))
+    if card.printings:
+        out.append(t("msg.card.printings"))
+        for p in card.printings:
+            text = p.text.strip().replace("\n", "\n    ")  # a text's own lines, indented under its source
+            out.append("  " + t(f"msg.card.from_{p.kind}", where=p.where, line=p.line or "") + t("colon_text", text=text))
+            if p.basis:
+                out.append("    " + t("msg.card.basis", basis=p.basis))
+    else:
+        out.append(t("msg.card.no_printing"))
+    out.append(t("msg.card.faq", ids=join(card.faq)) if card.faq else t("msg.card.no_faq"))
+    out.append(t("msg.card.rules", ids=join(card.rules)) if card.rules else t("msg.card.no_rules"))
+    out.append(t("msg.card.scenarios", names=join(card.scenarios)) if card.scenarios else t("msg.card.no_scenarios"))
+    return "\n".join(out)
