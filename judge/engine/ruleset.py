@@ -59,6 +59,8 @@ class Ruleset:
         self.rules: dict[str, tuple[str, ...]] = {k: tuple(str(i) for i in (v or ())) for k, v in (data.get("rules") or {}).items()}
         self.token: dict[str, str] = data.get("token") or {}  # where a token goes and its type, unless it says
         self.keywords: dict[str, dict[str, Any]] = data.get("keywords") or {}  # keyword abilities the rules define
+        # what a step rests on when no rule of the document governs its key: the concept, and a full document's rule id
+        self.outside: dict[str, dict[str, str]] = data.get("outside") or {}
         self.field_zones = frozenset(z for z, info in self.zones.items() if info.get("field"))
         self._cited: dict[tuple[str, ...], Cites] = {}
         self.vocab = Vocabulary(data.get("mechanisms") or (), self)  # every word of its files, and what carries it out
@@ -116,6 +118,17 @@ class Ruleset:
 
         return Text(w["zh"].format(**{k: v.zh if isinstance(v, Text) else v for k, v in fmt.items()}),
                     w["en"].format(**{k: english(v) for k, v in fmt.items()}))
+
+    def outside_concepts(self, keys: tuple[str, ...], lang: str) -> list[str]:
+        """The concepts of rule keys no rule of the document governs, with a full document's rule id when the data
+        gives one ("获得优先权（412）"); a key without a concept is left out."""
+        out = []
+        for k in keys:
+            c = self.outside.get(k)
+            if c and c.get(lang):
+                out.append(f"{c[lang]} ({c['rule']})" if lang == "en" and c.get("rule") else
+                           f"{c[lang]}（{c['rule']}）" if c.get("rule") else str(c[lang]))
+        return list(dict.fromkeys(out))
 
     def phrase(self, kind: str, lang: str) -> str:
         return str(self.phrases[kind][lang])

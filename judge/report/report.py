@@ -178,7 +178,9 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
         "actions": plays,
         "choices": choices,
         "steps": [{"n": s["n"], "kind": s["kind"], "text": s["text"],
-                   "cites": [{"id": c, "anchor": anchor(c)} for c in s["cites"]]} for s in res["steps"]],
+                   "cites": [{"id": c, "anchor": anchor(c)} for c in s["cites"]],
+                   "outside": w("step_outside", what=w("list_sep").join(s["outside_concepts"]))
+                   if s.get("outside_concepts") and not s["cites"] else None} for s in res["steps"]],
         "open_choice": open_choice,
         "expectations": [
             {"text": say.expectation(e["expect"]), "note": e["expect"].get("note"), "pass": e["pass"],

@@ -276,7 +276,9 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
     title = sc.data.get("title_en") if lang == "en" and sc.data.get("title_en") else sc.data["title"]
     out = [f"== {title}  ({sc.file})", f"{w('steps')}:"]
     for i, s in enumerate(game.trace.steps, 1):
-        cites = f"  [{', '.join(s.cites)}]" if s.cites else (f"  [{w('outside')}]" if s.outside else "")
+        named = game.data.outside_concepts(s.outside, lang) if s.outside and not s.cites else []
+        said = w("outside") + (t("colon_text", lang, text=t("list_sep", lang).join(named)) if named else "")
+        cites = f"  [{', '.join(s.cites)}]" if s.cites else (f"  [{said}]" if s.outside else "")
         out.append(f"{i:3d}. {step_text(game, n, s.kind, s.args)}{cites}")
     if res.status == "stopped" and res.open_choice is not None:
         c = res.open_choice
@@ -333,7 +335,8 @@ def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "file": sc.file, "game": sc.data["game"], "title": sc.data["title"], "status": res.status,
         "steps": [{"n": i, "kind": s.kind, "text": step_text(game, n, s.kind, s.args), "cites": list(s.cites),
-                   **({"outside": list(s.outside)} if s.outside else {}),
+                   **({"outside": list(s.outside), "outside_concepts": game.data.outside_concepts(s.outside, lang)}
+                      if s.outside else {}),
                    "args": {k: plain(v) for k, v in s.args.items()}} for i, s in enumerate(game.trace.steps, 1)],
         "final_state": final_state(game),
         "expectations": [{"expect": c.expect, "pass": c.ok, "actual": c.actual} for c in res.checked],
