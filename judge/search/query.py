@@ -46,6 +46,7 @@ UNIGRAM_WEIGHT = 0.3  # a single character of a longer word, in the bag
 PAIR_WEIGHT = 0.5  # two words of the query side by side in a rule, as typed
 FEW = 5  # fewer rules than this matching every part: rules sharing some of its words follow
 COORD_EXPONENT = 2.0
+OTHER_GAME = 0.6  # without --game, a rule of another game than the one the question's words belong to weighs this much
 HEADING_CONCEPT_WEIGHT = 0.3
 # Compiled on first use (compiling costs start-up time): a query without a quote mark or a digit needs none of them.
 QUOTES = '"“「『'
@@ -96,6 +97,22 @@ class ParsedQuery(NamedTuple):
     pairs: list[tuple[list[str], int]]  # phrase tokens and slop (see ``_pairs``)
     shown: list[str]  # what was searched for, as typed (folded), in query order
     sentence: bool = False  # two or more parts typed without a space between them (a question, 多个替代性影响)
+
+    def own_game(self) -> str | None:
+        """The game whose own words the question typed, when its words tell: each concept typed in the spelling of only
+        some games (or that only one game has) votes for them (响应链 a whole vote for 崛起; 结算, spelled so by two
+        games, half a vote each; 回响, a Riftbound keyword, a vote for Riftbound), and a game with more votes than any
+        other wins."""
+        votes: dict[str, float] = {}
+        for p in self.parts:
+            if p.kind == "concept" and p.concept is not None and p.games and not p.text.isascii() and (
+                    p.games != frozenset(p.concept.terms) or len(p.concept.terms) == 1):  # (English words tell nothing)
+                for g in p.games:
+                    votes[g] = votes.get(g, 0.0) + 1 / len(p.games)
+        ranked = sorted(votes.items(), key=lambda kv: -kv[1])
+        if not ranked or (len(ranked) > 1 and ranked[1][1] >= ranked[0][1]):
+            return None
+        return ranked[0][0]
 
     def needles(self) -> list[list[str]]:
         """Strings to mark in snippets: what was typed where it occurs whole, else each part's terms."""
@@ -406,7 +423,16 @@ class SearchSession:
         self._open(rebuild(self.source, key=self.index.key))
         return self._run(query, game, limit, kind)
 
-    def _strict(self, parsed: ParsedQuery, present: list[Part], flt: set[int] | None, limit: int) -> list[tuple[int, float]]:
+    def _weigh_game(self, own: str | None) -> Callable[[dict[int, float]], dict[int, float]]:
+        """Scores with another game's documents weighed down (:data:`OTHER_GAME`) when the question's words belong to
+        ``own``: its rules come before another game's that share only common words with it."""
+        if own is None:
+            return lambda scores: scores
+        mine = self._filter(own, "all")
+        return lambda scores: {d: (s if d in mine else s * OTHER_GAME) for d, s in scores.items()}
+
+    def _strict(self, parsed: ParsedQuery, present: list[Part], flt: set[int] | None, limit: int,
+                weigh: Callable[[dict[int, float]], dict[int, float]] = lambda s: s) -> list[tuple[int, float]]:
         """The best ``limit`` documents (of the filter ``flt``) matching every one of the ``present`` parts, with
         pairs of words as typed adding to their scores.  A question's parts have dozens of terms, and often no
         document has them all: the pairs are read only when some document does."""
@@ -420,7 +446,7 @@ class SearchSession:
         for q in self._builder.pairs(parsed):
             for doc, score in self._postings.scores_at(q, docs).items():
                 matching[doc] += score
-        return _top(matching, None, limit)
+        return _top(weigh(matching), None, limit)
 
     def _filter(self, game: str | None, kind: str) -> Any:
         """The set of documents of one game and/or kind (built once per session), or None for all."""
@@ -451,17 +477,19 @@ class SearchSession:
             if doc and (game is None or doc["game"] == game):
                 pinned.append(_hit(doc, 0.0, needles, pinned=True))
         flt = self._filter(game, kind)
+        own = parsed.own_game() if game is None else None
+        weigh = self._weigh_game(own)
         present = [p for p in parsed.parts if self._builder.part(p) is not None]
         absent = [p.text for p in parsed.parts if p not in present]
         searched = " + ".join(t for t in parsed.shown if t not in absent)
         seen = {f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in pinned}
         wanted = limit + len(pinned)
-        results = self._strict(parsed, present, flt, wanted) if present else []
+        results = self._strict(parsed, present, flt, wanted, weigh) if present else []
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
         if len(results) < FEW:
             parts, support = self._builder.bag(parsed)
-            bag = _top(coordinated(self._postings, parts, support, COORD_EXPONENT), flt, wanted + len(results))
+            bag = _top(weigh(coordinated(self._postings, parts, support, COORD_EXPONENT)), flt, wanted + len(results))
             strict = {doc for doc, _ in results}
             more = [(doc, score) for doc, score in bag if doc not in strict]
             if more and not results and len(present) > 1:
