@@ -462,3 +462,35 @@ def test_a_game_cannot_redefine_a_word_of_the_shared_mechanisms_unless_it_says_s
             Vocabulary(["continuous", "rogue.power"])
     finally:
         del sys.modules["judge.games.rogue.power"]
+
+
+# --- Repeat on a card's abilities, and discarding as a cost (820.1.d.1's second example) -----------------------------
+REPEAT_UNIT = """
+arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+u: {name: u, owner: you, zone: battlefield, at: arena, type: unit, power: 3, abilities: [
+  {kind: triggered, text: 当我进攻时造成3点伤害, when: {event: attacks, card: self},
+   targets: [{filter: {type: unit, controller: opponent, at: here}}], do: [{damage: {to: target, amount: 3}}]},
+  %s]}
+foe: {name: foe, owner: opp, zone: battlefield, at: arena, type: unit, power: 9}
+spare: {name: spare, owner: you, zone: hand, type: spell}
+"""
+
+
+def test_a_cards_own_repeat_is_not_offered_to_its_abilities() -> None:
+    """820.1.d.1: a Repeat on a card is paid as the card is played; a triggered ability of the card has no Repeat of its
+    own unless the card gives its abilities one (示例 2: 「我的技能带有[回响]」). With the card's own Repeat only, the
+    trigger resolves once, and nothing asks whether to pay a Repeat for it."""
+    res = VENDETTA.run(REPEAT_UNIT % "{kind: repeat, cost: {discard: 1}, text: 回响}", "- {attack: u, target: foe}\n- resolve_all\n",
+                       "- {for: u, target: foe}\n", status="pass", expect="- {card: foe, damage: 3}\n- {card: spare, zone: hand}\n")
+    assert "repeat_paid" not in steps(res)
+
+
+def test_a_repeat_given_to_the_abilities_is_paid_by_discarding_as_the_trigger_goes_on_the_chain() -> None:
+    """820.1.d.1 示例 2: the Repeat its abilities have is paid as the ability is played (here, as the trigger goes on
+    the Chain) by discarding a card; its instruction is then carried out twice."""
+    res = VENDETTA.run(REPEAT_UNIT % "{kind: repeat, applies_to: abilities, cost: {discard: 1}, text: 回响}",
+                       "- {attack: u, target: foe}\n- resolve_all\n",
+                       "- {for: u, slot: repeat, pay: true}\n- {for: u, target: foe}\n- {for: u, slot: 'target#2', target: foe}\n"
+                       "- {for: u, discard: [spare]}\n", status="pass",
+                       expect="- {card: foe, damage: 6}\n- {card: spare, zone: trash}\n")
+    assert steps(res).index("discard") < steps(res).index("announce_trigger")  # paid before it is on the Chain

@@ -432,7 +432,18 @@ LANGUAGE_TESTS = ["tests/test_scenario_language.py", "tests/test_scenario_loader
                   "tests/test_engine_messages.py", "tests/test_engine_chain.py",  # chain: X chosen and paid (707.1c)
                   "tests/test_mutation_found.py"]
 
-SETS = {"fixes": FIXES, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+# Discarding as a cost, and Repeat on a card's abilities (820.1.d.1's second example; issue 25)
+RP = f"{MX}repeat.py"
+DISCARD_COST: list[tuple[str, str, str, str]] = [
+    ("discard cost: the cards are not discarded", CO, "        for cid in discards:\n", "        for cid in ():\n"),
+    ("discard cost: too few cards still paid", CO, "    if len(hand) < n:\n        raise CannotAdd", "    if False:\n        raise CannotAdd"),
+    ("discard cost: one card fewer", CO, "    n = sum(int(p.get(\"discard\") or 0) for p in parts)", "    n = sum(int(p.get(\"discard\") or 0) for p in parts) - 1"),
+    ("repeat on abilities: ignored", RP, 'ab.get("applies_to", "card") == wanted]', 'ab.get("applies_to", "card") == "card" and wanted == "card"]'),
+    ("repeat on abilities: the card's own Repeat offered to its abilities", RP, 'ab.get("applies_to", "card") == wanted]', 'True]'),
+    ("repeat on a trigger: its cost not paid", C, "        if not cost and link.repeat_paid:", "        if False:"),
+    ("repeat: an unpayable cost offered", RP, "    return len(hand) >= n\n", "    return True\n"),
+]
+SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 

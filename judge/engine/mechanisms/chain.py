@@ -125,7 +125,9 @@ def add_trigger(game: "Game", waiting: Waiting) -> Link | None:
     try:
         choose_parts(game, link)
         cost = waiting.text.get("cost")
-        if cost:
+        if not cost and link.repeat_paid:  # only a Repeat cost chosen as it is added [keyword.repeat]: paid now
+            costs.pay(game, link)
+        elif cost:
             # The ability's optional payment is decided as it is added [trigger.to_chain].
             can = costs.total(game, link)[0] <= st.pools.get(link.controller, 0)
             pay = bool(game.ask(Choice("pay", link.controller, link.source.id, (False, True)))) if can else False

@@ -13,7 +13,7 @@ from judge.engine.errors import CannotAdd
 from judge.engine.language.shapes import Bool, Enum, Field, Int, ListOf, Map, Ref, Str
 from judge.engine.language.words import Fields, Mechanism
 from judge.engine.mechanisms.abilities import kind_shape
-from judge.engine.refs import Text
+from judge.engine.refs import Text, ZoneRef
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -27,6 +27,8 @@ M.place("reduction", "what a cost modifier takes off (reduce: …)", form="field
 M.word("cost", "resources", Ref("amount"), doc="resources to pay (an ability's; a card's printed cost is its cost: field)")
 M.word("cost", "exhaust", Bool(), doc="exhaust the card whose ability this is [cost.exhaust]", rules=("cost.exhaust",))
 M.word("cost", "destroy", Ref("filter"), doc="destroy one of your cards on the field fitting the description")
+M.word("cost", "discard", Int(1), doc="discard this many cards of your choice from your hand [effect.discard]",
+       rules=("effect.discard",), phrases=("discard",))
 M.word("cost", "alt", Map({"resources": Ref("amount")}), doc="an alternative cost the player may pay instead",
        rules=("cost.alt_additional",), phrases=("alt_cost",))
 M.word("cost", "additional", ListOf(Map({"resources": Ref("amount")})), doc="additional costs",
@@ -157,10 +159,25 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     return amount, Text(" ".join(p.zh for p in parts), " ".join(p.en for p in parts))
 
 
+def _discard_choice(game: "Game", link: "Link", parts: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The cards a cost's ``discard:`` parts take from the controller's hand, chosen now (none to take: it cannot be
+    paid)."""
+    from judge.engine.options import subsets
+
+    n = sum(int(p.get("discard") or 0) for p in parts)
+    if not n:
+        return ()
+    hand = tuple(sorted(c.id for c in game.state.in_zone("hand", link.controller)))
+    if len(hand) < n:
+        raise CannotAdd("cannot_discard", amount=n, have=len(hand))
+    return tuple(game.ask(Choice("discard", link.controller, link.source.id, subsets(hand, range(n, n + 1)))))
+
+
 def pay(game: "Game", link: "Link") -> None:
     """Pay every part of the cost in any order; any part that cannot be paid makes the addition fail [chain.rewind]."""
     st = game.state
     spec = link.text.get("cost") or {}
+    more = [c for hook in game.data.vocab.hooks("cost.additional") for c in hook(game, link)]  # ([keyword.repeat] …)
     once = [] if link.free else [m for m in modifiers(game, link) if any(m is x for x in st.cost_mods)]
     amount, detail = total(game, link)
     if spec or amount or printed(game, link):
@@ -180,6 +197,7 @@ def pay(game: "Game", link: "Link") -> None:
         if not options:
             raise CannotAdd("nothing_to_destroy")
         chosen = game.ask(Choice("cost_card", link.controller, link.source.id, options))
+    discards = _discard_choice(game, link, [spec, *more])
     st.pools[link.controller] = st.pools.get(link.controller, 0) - amount
     if amount:
         paid.append(Text(f"({amount})", f"({amount})"))
@@ -192,6 +210,12 @@ def pay(game: "Game", link: "Link") -> None:
         paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if paid:
         game.trace.add("pay", game.data.cite("cost.total", *(["cost.exhaust"] if spec.get("exhaust") else [])), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))
+    if discards:  # [effect.discard] as a cost: each card discarded as its own event (a replacement may move it elsewhere)
+        for cid in discards:
+            events.emit(game, events.Event("move", st.cards[cid].ref, player=link.controller,
+                                           data={"to": game.data.graveyard, "cause": "discard", "cites": game.data.cite("cost.total")}))
+        game.trace.add("discard", game.data.cite("cost.total", "effect.discard"), player=game.player_ref(link.controller),
+                       cards=[st.cards[c].ref for c in discards], zone=ZoneRef(game.data.graveyard))
     for part in game.data.vocab.hooks("cost.pay"):  # the parts of the cost the game's own rules add (another currency …)
         part(game, link)
     for m in once:  # [cost.next]: "the next card" reduction is used up by this card
