@@ -78,3 +78,21 @@ def test_without_a_name_the_games_cards_are_listed() -> None:
     names = {c["name"] for c in listed}
     assert {c["name"]["zh"] for c in library.values()} <= names
     assert all(c["game"] == "riftbound" for c in listed)
+
+
+def test_the_cached_index_sees_a_changed_scenario_at_once(tmp_path, monkeypatch) -> None:
+    import shutil
+
+    from judge.cards.index import cached
+
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    root = tmp_path / "scenarios"
+    (root / "rise").mkdir(parents=True)
+    f = root / "rise" / "708_1a_your_turn.yaml"
+    shutil.copy(REPO / "scenarios/rise/708_1a_your_turn.yaml", f)
+    assert cached(root).find("毁灭打击", "rise")[0] == "exact"
+    assert cached(root).find("毁灭打击", "rise")[0] == "exact"  # from the cache
+    f.write_text(f.read_text(encoding="utf-8").replace("毁灭打击", "湮灭打击"), encoding="utf-8")
+    how, found = cached(root).find("湮灭打击", "rise")
+    assert how == "exact" and found[0].scenarios == ["rise/708_1a_your_turn"]
+    assert cached(root).find("毁灭打击", "rise")[0] != "exact"

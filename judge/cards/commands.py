@@ -16,9 +16,9 @@ from judge.locale import join, t
 def card_cmd(name: str | None, game: str | None, as_json: bool) -> None:
     """Look a card up by NAME: its printed texts and where each comes from, the FAQ entries and rules naming it, and
     the scenarios using it; without NAME, the cards of --game (or of every game)."""
-    from judge.cards.index import build, mentioning_rules
+    from judge.cards.index import cached, mentioning_rules
 
-    index = build()
+    index = cached()
     if not name:
         cards = index.of_game(game)
         if as_json:

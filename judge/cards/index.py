@@ -49,14 +49,18 @@ class Card:
     faq: list[str] = field(default_factory=list)  # FAQ entry ids naming it
     scenarios: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)  # rules whose text or examples name it (filled on lookup)
+    known: list[str] = field(default_factory=list)  # its keys, once computed (kept in the cached index)
 
     @property
     def key(self) -> str:
         return key_of(self.zh)
 
     def keys(self) -> set[str]:
-        out = {key_of(n) for n in self.names} | ({self.en.lower().replace(" ", "")} if self.en else set())
-        return out | {key_of(_EPITHET.sub("", n)) for n in self.names}
+        """Every key it is found by: each name, each name without its epithet, the English name."""
+        if not self.known:
+            out = {key_of(n) for n in self.names} | ({self.en.lower().replace(" ", "")} if self.en else set())
+            self.known = sorted(out | {key_of(_EPITHET.sub("", n)) for n in self.names})
+        return set(self.known)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "name": self.zh, "en": self.en, "names": self.names,
@@ -82,7 +86,7 @@ class CardIndex:
         return card
 
     def of_game(self, game: str | None) -> list[Card]:
-        return sorted((c for c in self.cards.values() if game is None or c.game == game), key=lambda c: (c.game, c.key))
+        return sorted((c for c in self.cards.values() if game is None or c.game == game), key=lambda c: (c.game, c.zh))
 
     def find(self, typed: str, game: str | None = None) -> tuple[str, list[Card]]:
         """How ``typed`` matched (``exact``, ``part``, ``near`` or ``none``) and the cards it names."""
@@ -104,6 +108,51 @@ class CardIndex:
 
 
 NEAR = 0.6  # a name this alike to the typed one is offered ("did you mean")
+
+
+CACHE_VERSION = "1"
+
+
+def cached(scenarios_root: Path | None = None) -> CardIndex:
+    """:func:`build`'s index, from the per-user cache while none of its inputs changed: the scenario files and card
+    libraries, the FAQ documents, and everything the scenario catalogue's engine key covers (the package's code and
+    the corpus). A file changed just now, or a damaged cache, means building it again."""
+    import marshal
+
+    from judge import filesig, paths
+    from judge.faq.model import faq_dir
+    from judge.scenario.catalogue import engine_key
+    from judge.scenario.files import scenario_files
+
+    root = scenarios_root or paths.scenarios_dir()
+    from judge.corpus.layer import faq_files
+
+    watched = [*scenario_files(root), *sorted(root.rglob("*.cards")), *sorted(faq_dir().glob("*.yaml")), *faq_files()]
+    sig = filesig.signature(watched, f"cards-v{CACHE_VERSION}\0{engine_key()}\0{root}")
+    file = paths.cache_dir() / "cards" / "index.marshal"
+    if sig is not None:
+        try:
+            stored = marshal.loads(file.read_bytes())
+            if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == sig:
+                return _from_data(stored[1])
+        except (OSError, ValueError, EOFError, TypeError, KeyError):
+            pass
+    index = build(root)
+    if sig is not None:
+        from judge.datafile import write_cache
+
+        write_cache(file, marshal.dumps((sig, [{**c.to_dict(), "known": sorted(c.keys()), "key": k}
+                                               for (_, k), c in index.cards.items()])))
+    return index
+
+
+def _from_data(data: list[dict[str, Any]]) -> CardIndex:
+    index = CardIndex()
+    for d in data:
+        card = Card(d["game"], d["name"], d["en"], list(d["names"]), [Printing(**p) for p in d["printings"]],
+                    list(d["faq"]), list(d["scenarios"]), list(d["rules"]), list(d["known"]))
+        index.cards[(card.game, str(d["key"]))] = card
+    return index
 
 
 def build(scenarios_root: Path | None = None) -> CardIndex:
@@ -197,11 +246,12 @@ def mentioning_rules(card: Card) -> list[str]:
     corpus = load_corpus()
     if card.game not in corpus.games:
         return []
-    names = {fold(_EPITHET.sub("", n)) for n in card.names} | {fold(n) for n in card.names}
+    # every spelling the sources give (a document's own script among them), so the rules' texts need no folding
+    names = {_EPITHET.sub("", n) for n in card.names} | set(card.names)
     names = {n for n in names if len(n) >= 2}
     out = []
     for rule in corpus.all_rules(card.game):
-        text = fold(" ".join([rule.text, *(e.text for e in rule.examples), *(c.name for e in rule.examples for c in e.cards)]))
+        text = " ".join([rule.text, *(e.text for e in rule.examples), *(c.name for e in rule.examples for c in e.cards)])
         if any(n in text for n in names):
             out.append(rule.id)
     return out
