@@ -130,7 +130,7 @@ def _box(page, selector: str) -> dict:
 def test_an_appeal_report_puts_the_verdict_and_its_rules_on_the_first_screen(browser, tmp_path: Path, name: str) -> None:
     """A head judge on appeal reads the verdict and the rules it rests on at once: at desktop width the verdict and
     every decisive rule's full text are above the fold (side by side); on a phone the verdict and the first decisive
-    rule's heading and text begin on the first screen. The steps are folded; the page is far shorter than it was."""
+    rule's heading and text begin on the first screen; printed, both are on the first A4 page. The steps are folded."""
     ctx, _ = browser
     shots = _shots(tmp_path)
     out = tmp_path / "appeal.html"
@@ -151,6 +151,13 @@ def test_an_appeal_report_puts_the_verdict_and_its_rules_on_the_first_screen(bro
         assert not page.locator("ol.steps").is_visible()
         assert page.locator("#rests-on li").count() >= 1
         page.screenshot(path=str(shots / f"appeal-{name.replace('/', '--')}-{label}.png"))
+    # printed on A4 (the page's printable area at 96 dpi: 16 mm and 14 mm margins): the verdict and the decisive rules
+    # are on the first page
+    page.set_viewport_size({"width": 794 - 2 * 53, "height": 1123 - 2 * 60})
+    page.emulate_media(media="print")
+    decisive = _box(page, "#decisive")
+    assert decisive["y"] + decisive["height"] <= 1123 - 2 * 60, decisive
+    page.emulate_media(media="screen")
     page.set_viewport_size(PHONE)
 
 
