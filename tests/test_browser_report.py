@@ -213,3 +213,31 @@ def test_without_a_browser_the_test_skips_with_a_reason_but_fails_under_ci(monke
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI=true but the browser test cannot run"):
         chromium()
+
+
+def test_card_pages_in_the_browser(browser, site: Path, tmp_path: Path) -> None:
+    """The site's card pages: the list of a game's cards, a card's texts as each source quotes them, and the links
+    between a card and the FAQ entries and rules that name it — offline, at phone width."""
+    ctx, requests = browser
+    shots = _shots(tmp_path)
+    page = ctx.new_page()
+    page.goto((site / "cards.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#cards-riftbound ~ ul a", has_text="凝气盾").first.click()
+    page.wait_for_url("**/cards/riftbound--*.html")
+    assert page.locator("h1#card").inner_text() == "凝气盾"
+    body = page.locator("body").inner_text()
+    assert "卡库 riftbound/vendetta.cards#ki_barrier" in body and "本回合防止接下来将对其造成的7点伤害" in body
+    page.screenshot(path=str(shots / "site-card-phone.png"), full_page=True)
+    page.locator("a", has_text="vendetta-11").first.click()
+    page.wait_for_url("**/faq.html#vendetta-11")
+    assert _target_is_shown(page, "vendetta-11")
+    # from a rule's worked example to the card it quotes, and from there back to the rule
+    page.goto((site / "rise" / "708.html").as_uri())
+    page.locator('[id="r-708.1a"] .example a', has_text="逝者阿尔贝托").click()
+    page.wait_for_url("**/cards/rise--*.html")
+    assert "规则 708.1a 的示例" in page.locator("body").inner_text()
+    page.locator("section.printing h3 a", has_text="708.1a").first.click()
+    page.wait_for_url("**/rise/708.html#r-708.1a")
+    assert _target_is_shown(page, "r-708.1a")
+    assert [u for u in requests if not u.startswith("file://")] == []

@@ -24,7 +24,8 @@ from judge.corpus.model import Rule
 from judge.corpus.store import Corpus, load_corpus, with_version
 from judge.report import coverage as coverage_mod
 from judge.report import report
-from judge.report import search_index
+from judge.report import search_index, site_cards
+from judge.cards.index import CardIndex
 from judge.report.files import write_atomic
 from judge.report.meta import CorpusMeta, corpus_meta
 from judge.report.runs import ScenarioRun, citing_index, run_all
@@ -65,6 +66,7 @@ class _Site:
         self.versions = versions or {}  # the games with several versions of their rules
         self.env = templating.environment()
         self.cited = citing_index([r for r in runs if r.result is not None])
+        self.cards: CardIndex | None = None  # the card pages' index, once built
         self.games = {g: game_title(g, corpus.documents, w.lang) for g in corpus.games}
 
     def link(self, game: str, rule_id: str, up: str) -> str | None:
@@ -108,7 +110,8 @@ class _Site:
                 "versions": self.rule_versions(game, r.id, w),
             })
         return self.page("site_section.html.j2", up, w, game=game, section=section, rules=blocks,
-                         version=self.version_lines(game, w))
+                         version=self.version_lines(game, w),
+                         card_href=lambda g, name: site_cards.href_of(self.cards, g, name, up) if self.cards else None)
 
     def version_lines(self, game: str, w: Words) -> list[str]:
         """What a game's pages say about its versions: the one shown, and the others (none for one version)."""
@@ -159,6 +162,7 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
     runs = run_all(scenarios_root, lang=lang)
     several = {g: game_versions(full, g, version[1] if version and version[0] == g else None) for g in full.games}
     site = _Site(corpus, runs, meta, w, {g: v for g, v in several.items() if v is not None})
+    site.cards = site_cards.cards(scenarios_root)  # the card pages, and the links to them from rules and FAQ entries
     faq_docs = load_documents(root)
     faq = {e.id: e for d in faq_docs for e in d.entries}
     # the judge's own glossary is read before anything is written: a damaged one stops the build, with its file
@@ -201,11 +205,19 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
     write("faq.html", site.page("site_faq.html.j2", "", documents=[
         {"title": d.title, "set": d.set, "date": d.date, "entries": [
             {"id": e.id, "question": e.question, "answer": e.answer, "explanation": e.explanation,
-             "cards": [card.full for card in e.cards],
+             "cards": [{"name": card.full, "href": site_cards.href_of(site.cards, e.game, card.full, "")} for card in e.cards],
              "cites": [{"id": rid, "href": site.link(e.game, rid, "")} for rid in e.cites]}
             for e in d.entries]}
         for d in faq_docs
     ]))
+    reports = {r.name.rsplit(".", 1)[0]: report_path(r) for r in runs if r.result is not None}
+    listing = [{"game": g, "name": site.games.get(g, g), "cards": [
+        {"name": c.zh, "en": c.en, "href": site_cards.card_path(c)} for c in site.cards.of_game(g)]}
+        for g in dict.fromkeys(c.game for c in site.cards.of_game(None))]
+    write(site_cards.CARDS_PAGE, site.page("site_cards.html.j2", "", listing=listing))
+    for card in site.cards.of_game(None):
+        write(site_cards.card_path(card), site.page("site_card.html.j2", "../",
+                                                    **site_cards.page_context(card, site.link, reports)))
     write("coverage.html", site.page("site_coverage.html.j2", "", coverage=cov, runs={r.name: r for r in runs},
                                      report_path=report_path, link=site.link, ranges=coverage_mod.spans))
     index = search_index.build_index(corpus, faq_docs, concepts, lambda g, rid: rule_path(corpus, g, rid), w)
