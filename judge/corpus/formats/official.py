@@ -33,6 +33,7 @@ _SENTENCE_PUNCT = re.compile(r"[。，；：！？,;:!?]")
 MAX_HEADING = 40  # display columns
 _ENDS_PARAGRAPH = "。！？；.”」』）)"  # not a colon: a list of references may follow one
 _PART = re.compile(r"^\d00$")
+_GROUP = re.compile(r"^\d[1-9]0$")  # a chapter number ending in 0 that may head the chapters of its tens
 
 
 def _parts(rid: str) -> list[str]:
@@ -96,6 +97,7 @@ def parse(text: str) -> list[ParsedRule]:
     starts = _starts(lines)
     rules: list[ParsedRule] = []
     part: str | None = None
+    group: str | None = None  # a heading standing on its own number (``110.`` / ``准备流程``) over 111, 112 …
     for k, (i, rid, rest) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
         body = [ln.text for ln in lines[i + 1 : end]]
@@ -104,11 +106,17 @@ def parse(text: str) -> list[ParsedRule]:
         if rest and depth(rid) == 1 and _heading(rest):
             heading, rest = rest, ""
             if _PART.match(rid):
-                part = rid
+                part, group = rid, None
         elif not rest and body and _heading(body[0]) and (len(body) > 1 or depth(rid) == 1 or _next_is_child(starts, k)):
             heading, body = body[0], body[1:]
-        if depth(rid) == 1 and part and rid != part:
+        if group and depth(rid) == 1 and rid[:-1] != group[:-1]:
+            group = None  # past its tens (120 …): it heads no more chapters
+        if depth(rid) == 1 and group and rid != group:
+            parent = group
+        elif depth(rid) == 1 and part and rid != part:
             parent = part
+        if heading and not body and _GROUP.match(rid) and _next_in_group(starts, k):
+            group = rid
         text_lines, examples = split_examples(([rest] if rest else []) + body)
         rules.append(
             ParsedRule(
@@ -122,6 +130,14 @@ def parse(text: str) -> list[ParsedRule]:
             )
         )
     return rules
+
+
+def _next_in_group(starts: list[tuple[int, str, str]], k: int) -> bool:
+    """The rule after a heading-only ``X10`` is ``X11`` (its tens), not ``X10.1``: the heading groups the chapters."""
+    if k + 1 >= len(starts):
+        return False
+    rid, nxt = starts[k][1], starts[k + 1][1]
+    return depth(nxt) == 1 and nxt[:-1] == rid[:-1] and nxt != rid
 
 
 def _next_is_child(starts: list[tuple[int, str, str]], k: int) -> bool:
