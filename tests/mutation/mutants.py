@@ -443,15 +443,7 @@ DISCARD_COST: list[tuple[str, str, str, str]] = [
     ("repeat on a trigger: its cost not paid", C, "        if not cost and link.repeat_paid:", "        if False:"),
     ("repeat: an unpayable cost offered", RP, "    return len(hand) >= n\n", "    return True\n"),
 ]
-# "The next" replacement of an event that is not a damage packet is spent on one event (716.1c)
-RPL = f"{MX}replacement.py"
-NEXT_EACH: list[tuple[str, str, str, str]] = [
-    ("next: every event of a resolution, as for packets", RPL,
-     '    if s.get("next") and r.used_link is None and ev.kind in PACKETS:', '    if s.get("next") and r.used_link is None:'),
-    ("next: a non-packet effect kept after its event", RPL,
-     "        if r in st.repl_effects:\n            st.repl_effects.remove(r)", "        if False:\n            st.repl_effects.remove(r)"),
-]
-SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 

@@ -231,15 +231,9 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
 
     st = game.state
     s = r.spec
-    if s.get("next") and r.used_link is None and ev.kind in PACKETS:
-        r.used_link = game.resolving  # [replacement.next]: every packet of this batch is "the next time"; spent at its end
+    if s.get("next") and r.used_link is None:
+        r.used_link = game.resolving  # [replacement.next]: spent when this batch of events ends (Game.batch)
         game.spent_next.append(r)
-    elif s.get("next") and r.used_link is None:
-        # [replacement.each]: any other event is replaced one at a time, even when several happen at once ("skip your
-        # next draw" and "draw two cards": the first draw only), so "the next" one is this one: the effect is spent now
-        r.used_link = game.resolving
-        if r in st.repl_effects:
-            st.repl_effects.remove(r)
     base = {"eid": ev.data.get("eid"), "rid": r.rid, "card": r.source, "text": r.text}
     if ev.kind in PACKETS and r.prevention:
         amount = int(ev.data["amount"])
