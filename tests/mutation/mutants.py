@@ -443,7 +443,13 @@ DISCARD_COST: list[tuple[str, str, str, str]] = [
     ("repeat on a trigger: its cost not paid", C, "        if not cost and link.repeat_paid:", "        if False:"),
     ("repeat: an unpayable cost offered", RP, "    return len(hand) >= n\n", "    return True\n"),
 ]
-SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+# Draws happen one at a time: each is a "next time" of its own (716.1c, 717.4 reaches only packets dealt at once)
+NEXT_EACH: list[tuple[str, str, str, str]] = [
+    ("draws: one batch for all the draws of a resolution", f"{MX}drawing.py",
+     "    with game.batch():\n        return events.emit(game, ev) is not None, ev.replaced",
+     "    if True:\n        return events.emit(game, ev) is not None, ev.replaced"),
+]
+SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 

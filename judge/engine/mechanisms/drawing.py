@@ -53,7 +53,10 @@ def _draw_one(game: "Game", player: str, several: bool = False, until: bool = Fa
     if several or until:  # the rules a replacement of this draw cites besides its own (replacement._apply)
         data["replaced_cites"] = ("replacement.each",) + (("effect.draw_until_replaced",) if until else ())
     ev = events.Event("draw", None, player=player, data=data)
-    return events.emit(game, ev) is not None, ev.replaced
+    # [replacement.next]: draws happen one at a time, never at once, so each is a "next time" of its own ("skip your
+    # next draw" and "draw two cards": the first draw only) — unlike the packets one link deals at once
+    with game.batch():
+        return events.emit(game, ev) is not None, ev.replaced
 
 
 def _progress(game: "Game") -> tuple[Any, ...]:
