@@ -96,3 +96,14 @@ def test_the_cached_index_sees_a_changed_scenario_at_once(tmp_path, monkeypatch)
     how, found = cached(root).find("湮灭打击", "rise")
     assert how == "exact" and found[0].scenarios == ["rise/708_1a_your_turn"]
     assert cached(root).find("毁灭打击", "rise")[0] != "exact"
+
+
+def test_a_faq_erratum_is_shown_with_the_new_wording() -> None:
+    faq = yaml.safe_load((REPO / "rules_corpus/faq/riftbound-vendetta.yaml").read_text(encoding="utf-8"))
+    entry = next(e for e in faq["entries"] if e["id"] == "vendetta-25")
+    said = next(p for p in entry["explanation"] if "勘誤" in p)  # 「我們已對「星鷺」進行勘誤，更新其措辭：「…」」
+    new_text = said.split("措辭：「", 1)[1].rsplit("」", 1)[0]
+    found = card_json("星鹭")["cards"][0]
+    assert found["errata"] == [{"entry": "vendetta-25", "text": new_text}]
+    assert f"勘误（FAQ vendetta-25）：「{new_text}」" in card("星鷺")
+    assert card_json("凝气盾")["cards"][0]["errata"] == []  # an entry naming a card without correcting it

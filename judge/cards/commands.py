@@ -60,6 +60,8 @@ def render(card) -> str:  # type: ignore[no-untyped-def]
                 out.append("    " + t("msg.card.basis", basis=p.basis))
     else:
         out.append(t("msg.card.no_printing"))
+    for e in card.errata:  # the FAQ's new wording of the card's text
+        out.append(t("msg.card.erratum", entry=e["entry"], text=e["text"]))
     out.append(t("msg.card.faq", ids=join(card.faq)) if card.faq else t("msg.card.no_faq"))
     out.append(t("msg.card.rules", ids=join(card.rules)) if card.rules else t("msg.card.no_rules"))
     out.append(t("msg.card.scenarios", names=join(card.scenarios)) if card.scenarios else t("msg.card.no_scenarios"))

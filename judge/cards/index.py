@@ -50,6 +50,7 @@ class Card:
     scenarios: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)  # rules whose text or examples name it (filled on lookup)
     known: list[str] = field(default_factory=list)  # its keys, once computed (kept in the cached index)
+    errata: list[dict[str, str]] = field(default_factory=list)  # {entry, text}: a FAQ's new wording of its text
 
     @property
     def key(self) -> str:
@@ -64,8 +65,8 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "name": self.zh, "en": self.en, "names": self.names,
-                "printings": [p.to_dict() for p in self.printings], "faq": self.faq, "rules": self.rules,
-                "scenarios": self.scenarios}
+                "printings": [p.to_dict() for p in self.printings], "errata": self.errata, "faq": self.faq,
+                "rules": self.rules, "scenarios": self.scenarios}
 
 
 class CardIndex:
@@ -110,7 +111,7 @@ class CardIndex:
 NEAR = 0.6  # a name this alike to the typed one is offered ("did you mean")
 
 
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 
 
 def cached(scenarios_root: Path | None = None) -> CardIndex:
@@ -150,7 +151,7 @@ def _from_data(data: list[dict[str, Any]]) -> CardIndex:
     index = CardIndex()
     for d in data:
         card = Card(d["game"], d["name"], d["en"], list(d["names"]), [Printing(**p) for p in d["printings"]],
-                    list(d["faq"]), list(d["scenarios"]), list(d["rules"]), list(d["known"]))
+                    list(d["faq"]), list(d["scenarios"]), list(d["rules"]), list(d["known"]), list(d["errata"]))
         index.cards[(card.game, str(d["key"]))] = card
     return index
 
@@ -180,6 +181,8 @@ def build(scenarios_root: Path | None = None) -> CardIndex:
             card = index.add(e.game, c.full)
             if e.id not in card.faq:
                 card.faq.append(e.id)
+            for text in erratum(e, c.name):
+                card.errata.append({"entry": e.id, "text": text})
     for s in summaries:
         lib_cards = _library_names(s.library) if s.library else {}
         for c in s.cards:
@@ -195,6 +198,20 @@ def build(scenarios_root: Path | None = None) -> CardIndex:
             if c.get("text") and not any(p.text == c["text"] for p in card.printings):
                 card.printings.append(Printing("scenario", shown, str(c["text"])))
     return index
+
+
+_ERRATUM = re.compile(r"勘[誤误][^「」。]*?[：:]\s*「(?P<text>(?:[^「」]|「[^「」]*」)+)」")
+
+
+def erratum(entry: Any, name: str) -> list[str]:
+    """The new wordings a FAQ entry gives a card's text: a sentence of its answer or explanation that says the card
+    was corrected (勘誤) and quotes the new text after a colon (「我們已對「星鷺」進行勘誤，更新其措辭：「…」」)."""
+    out = []
+    for said in [entry.answer, *entry.explanation]:
+        for sentence in re.split(r"(?<=[。！？])(?![^「」]*」)", said):
+            if name in sentence or fold(name) in fold(sentence):
+                out += [m.group("text") for m in _ERRATUM.finditer(sentence)]
+    return out
 
 
 def _library(index: CardIndex, path: Path, game: str, root: Path | None) -> None:
