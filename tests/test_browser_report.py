@@ -240,4 +240,9 @@ def test_card_pages_in_the_browser(browser, site: Path, tmp_path: Path) -> None:
     page.locator("section.printing h3 a", has_text="708.1a").first.click()
     page.wait_for_url("**/rise/708.html#r-708.1a")
     assert _target_is_shown(page, "r-708.1a")
+    # a site report's board links each card to its page
+    page.goto((site / "reports" / "rise--708_1a_your_turn.html").as_uri())
+    page.locator(".board .card-name a", has_text="窥视者奥萨罗").first.click()  # the board at the start
+    page.wait_for_url("**/cards/rise--*.html")
+    assert page.locator("h1#card").inner_text() == "窥视者奥萨罗"
     assert [u for u in requests if not u.startswith("file://")] == []

@@ -72,6 +72,7 @@ def board(st: dict[str, Any], lex: Lexicon, with_text: bool) -> dict[str, Any]:
                 "id": cid, "anchor": card_anchor(cid), "name": lex.card(cid), "state": state(lex, c, printed),
                 "stats": stats(lex, printed) if with_text else [],
                 "text": (text or w("no_text")) if with_text else None, "has_text": bool(text),
+                "href": None,  # the card's page, where a site has one (report.context)
             })
         ordered = sorted(zones, key=lambda z: (order.index(z) if z in order else len(order), z))
         players.append({

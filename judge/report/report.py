@@ -119,8 +119,10 @@ def _title(data: dict[str, Any], res: dict[str, Any], lang: str) -> tuple[str, s
 
 
 def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleHref | None = None,
-            faq: dict[str, Any] | None = None, home: str | None = None, lang: str = "zh") -> dict[str, Any]:
-    """Everything the report templates show, from the run (``to_json`` and the printed cards) and the file."""
+            faq: dict[str, Any] | None = None, home: str | None = None, lang: str = "zh",
+            card_href: Callable[[str, str], str | None] | None = None) -> dict[str, Any]:
+    """Everything the report templates show, from the run (``to_json`` and the printed cards) and the file;
+    ``card_href`` (game, card name) → a card's page, for the site's reports."""
     if run.result is None:
         raise ValueError(f"{run.name}: {run.error}")
     data, res = run.data, run.result
@@ -173,7 +175,7 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
         "notes": data.get("notes"),
         "notes_paragraphs": paragraphs(data.get("notes")),  # the author's paragraphs, hard line breaks joined
         "source": src,
-        "before": board(before, lex, with_text=True),
+        "before": _linked(board(before, lex, with_text=True), game, run.cards, card_href),
         "after": board(res["final_state"], lex, with_text=False),
         "actions": plays,
         "choices": choices,
@@ -194,6 +196,18 @@ def context(run: ScenarioRun, corpus: Corpus, meta: CorpusMeta, rule_href: RuleH
         "meta": meta_lines(meta, w, corpus.documents),
         "home": home,
     }
+
+
+def _linked(bd: dict[str, Any], game: str, cards: dict[str, dict[str, Any]],
+            card_href: Callable[[str, str], str | None] | None) -> dict[str, Any]:
+    """The board with each card linked to its page (by its Chinese name), when pages exist."""
+    if card_href is not None:
+        for p in bd["players"]:
+            for z in p["zones"]:
+                for c in z["cards"]:
+                    name = (cards.get(c["id"]) or {}).get("name") or {}
+                    c["href"] = card_href(game, str(name.get("zh"))) if name.get("zh") else None
+    return bd
 
 
 TOP_RULES = 3  # decisive rules shown in full beside the verdict when the file names none

@@ -143,7 +143,8 @@ class _Site:
     def report_page(self, run: ScenarioRun, faq: dict[str, Any]) -> str:
         up = "../"
         ctx = report.context(run, self.corpus, self.meta, rule_href=lambda g, rid: self.link(g, rid, up), faq=faq,
-                             home=up + "index.html", lang=self.w.lang)
+                             home=up + "index.html", lang=self.w.lang,
+                             card_href=lambda g, name: site_cards.href_of(self.cards, g, name, up) if self.cards else None)
         return report.render(ctx, "html")
 
 
