@@ -442,6 +442,8 @@ DISCARD_COST: list[tuple[str, str, str, str]] = [
     ("repeat on abilities: the card's own Repeat offered to its abilities", RP, 'ab.get("applies_to", "card") == wanted]', 'True]'),
     ("repeat on a trigger: its cost not paid", C, "        if not cost and link.repeat_paid:", "        if False:"),
     ("repeat: an unpayable cost offered", RP, "    return len(hand) >= n\n", "    return True\n"),
+    ("defends: the attacked unit does not defend", CB, '    if defender is not None:  # the unit attacked defends ("当我进攻或防守时")',
+     "    if False:"),
 ]
 # Draws happen one at a time: each is a "next time" of its own (716.1c, 717.4 reaches only packets dealt at once)
 NEXT_EACH: list[tuple[str, str, str, str]] = [

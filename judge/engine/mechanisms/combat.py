@@ -43,6 +43,8 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
     st.combat = {"attacker": card.ref, "defender": defender}
     game.trace.add("attack", game.data.cite("combat.attack"), card=card.ref, target=defender if defender else PlayerRef(str(target)))
     events.emit(game, events.Event("attacks", card.ref, player=card.controller, data={"defender": defender}))
+    if defender is not None:  # the unit attacked defends ("当我进攻或防守时")
+        events.emit(game, events.Event("defends", defender, player=st.cards[defender.id].controller, data={"attacker": card.ref}))
     game.give_priority(st.turn, ())
 
 
@@ -101,6 +103,9 @@ def redirect_attack(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 M.hook("apply:attacks")(events.nothing)
+M.hook("apply:defends")(events.nothing)
+M.word("event", "defends", events.TRIGGER, events.kind_is("defends"), doc="a unit is attacked: it defends",
+       extra={"keys": frozenset({"event", "card", "player", "if"})})
 M.word("event", "attacks", events.TRIGGER, events.kind_is("attacks"), doc="a unit attacks",
        extra={"keys": frozenset({"event", "card", "player", "if"})})
 
