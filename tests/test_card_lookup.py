@@ -107,3 +107,12 @@ def test_a_faq_erratum_is_shown_with_the_new_wording() -> None:
     assert found["errata"] == [{"entry": "vendetta-25", "text": new_text}]
     assert f"勘误（FAQ vendetta-25）：「{new_text}」" in card("星鷺")
     assert card_json("凝气盾")["cards"][0]["errata"] == []  # an entry naming a card without correcting it
+
+
+def test_hostile_names_are_refused_plainly() -> None:
+    out = card("", code=2)
+    assert "卡名为空" in out
+    out = card("梅" * 5000, code=1)  # no card is named so: said with the name's start, not 5,000 characters
+    assert "梅" * 40 + "…" in out and "梅" * 41 not in out and "是不是" not in out
+    out = card("\x1b[31mred\x07", code=1)
+    assert "\x1b" not in out and "\\x1b" in out  # a terminal escape is shown, not sent to the terminal

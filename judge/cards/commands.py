@@ -18,6 +18,8 @@ def card_cmd(name: str | None, game: str | None, as_json: bool) -> None:
     the scenarios using it; without NAME, the cards of --game (or of every game)."""
     from judge.cards.index import cached, mentioning_rules
 
+    if name is not None and not name.strip():  # an empty argument names no card (it is not "every card")
+        fail(t("msg.card.empty"))
     index = cached()
     if not name:
         cards = index.of_game(game)
@@ -32,7 +34,8 @@ def card_cmd(name: str | None, game: str | None, as_json: bool) -> None:
     how, found = index.find(name, game)
     if how in ("none", "near"):
         near = join([f"{c.zh}" + (f"（{c.en}）" if c.en else "") for c in found])
-        fail(t("msg.card.unknown_near", name=name, near=near) if found else t("msg.card.unknown", name=name), 1)
+        shown = name if len(name) <= 40 else name[:40] + "…"  # a long argument is named by its start
+        fail(t("msg.card.unknown_near", name=shown, near=near) if found else t("msg.card.unknown", name=shown), 1)
     for c in found:
         c.rules = mentioning_rules(c)
     if as_json:

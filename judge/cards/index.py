@@ -103,12 +103,15 @@ class CardIndex:
         part = [c for c in pool if any(q in k for k in c.keys())]
         if part:
             return "part", part
+        if len(q) > MAX_NAME:  # no card name is this long: nothing is spelled alike (and no quadratic compare)
+            return "none", []
         scored = sorted(((max(difflib.SequenceMatcher(None, q, k).ratio() for k in c.keys()), c) for c in pool),
                         key=lambda x: -x[0])
         return ("near", [c for r, c in scored[:5] if r >= NEAR]) if scored and scored[0][0] >= NEAR else ("none", [])
 
 
 NEAR = 0.6  # a name this alike to the typed one is offered ("did you mean")
+MAX_NAME = 80  # characters: a longer query is no card's name
 
 
 CACHE_VERSION = "2"
