@@ -90,10 +90,13 @@ class GameOption(click.Option):
         record = super().get_help_record(ctx)
         if record is None:
             return None
+        from judge.datafile import DataError
+        from judge.settings import read_settings
+
         env = os.environ.get(GAME_ENV, "").strip()
         try:
-            game, source = (env, f"${GAME_ENV}") if env else (default_game(), str(settings_path()))
-        except SystemExit:  # a bad settings file: the help still shows; running a command says what is wrong
+            game, source = (env, f"${GAME_ENV}") if env else (read_settings().get("game"), str(settings_path()))
+        except DataError:  # a bad settings file: the help still shows; running a command says what is wrong
             game, source = None, ""
         now = (t("help.game_default_now", game=game_label(GAME.convert(game, self, ctx)), source=source) if game
                else t("help.game_default_none"))

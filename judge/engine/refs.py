@@ -44,5 +44,10 @@ class Text:
     def get(self, lang: str) -> str:
         return (self.en if lang == "en" and self.en else self.zh)
 
+    @property
+    def chinese_only(self) -> bool:
+        """Given in Chinese and not in English (an English sentence says so rather than quoting it)."""
+        return not self.en and any("\u3400" <= c <= "\u9fff" for c in self.zh)
+
 
 Obj = CardRef | PlayerRef | LinkRef

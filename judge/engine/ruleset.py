@@ -112,7 +112,7 @@ class Ruleset:
         w = self.words[key]
 
         def english(v: Any) -> Any:  # a text given only in Chinese is said to be so in English, not quoted
-            if isinstance(v, Text) and not v.en and any("\u3400" <= c <= "\u9fff" for c in v.zh) and "untranslated" in self.words:
+            if isinstance(v, Text) and v.chinese_only and "untranslated" in self.words:
                 return self.words["untranslated"]["en"]
             return v.get("en") if isinstance(v, Text) else v
 

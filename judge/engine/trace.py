@@ -84,7 +84,7 @@ class Namer:
             name = self._card(info.source, self.lang)
             return f"[#{value.uid} {name}{what}]" if self.lang == "zh" else f"[#{value.uid} {name}{what}]"
         if isinstance(value, Text):
-            if self.lang != "zh" and not value.en and self._word is not None and any("\u3400" <= c <= "\u9fff" for c in value.zh):
+            if self.lang != "zh" and value.chinese_only and self._word is not None:
                 try:  # a card's text the file gives only in Chinese: said so, not quoted inside an English sentence
                     return self._word("untranslated", self.lang)
                 except KeyError:

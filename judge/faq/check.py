@@ -60,7 +60,7 @@ from judge.faq.check_notes import example_notes, pending
 from judge.faq.check_results import (
     FRAGMENT, NOT_ENCODED, NOT_RUN, REGRESSED, REPRODUCED, EntryResult, ExampleResult, Report, Runner, ScenarioOutcome,
 )
-from judge.faq.check_scenarios import find_example_scenarios, find_faq_scenarios, unreadable_scenarios
+from judge.faq.check_scenarios import declarations, find_example_scenarios, find_faq_scenarios, unreadable_scenarios
 from judge.faq.model import FaqDocument
 from judge.locale import t
 
@@ -104,14 +104,15 @@ def check(
             problems.append(t("msg.faq.check.raw_changed", file=doc.filename, raw=doc.file))
     entries = [e for d in documents for e in d.entries]
     known = {e.id for e in entries}
-    for p in unreadable_scenarios(scenarios_root) if scenarios_root else []:
+    listed = declarations(scenarios_root) if scenarios_root else []  # the scenario files, read once
+    for p in unreadable_scenarios(scenarios_root, listed) if scenarios_root else []:
         problems.append(t("msg.faq.check.unreadable", path=p))
-    by_entry = find_faq_scenarios(scenarios_root) if scenarios_root else {}
+    by_entry = find_faq_scenarios(scenarios_root, listed) if scenarios_root else {}
     for fid, files in sorted(by_entry.items()):
         if fid not in known:
             for p in files:
                 problems.append(t("msg.faq.check.unknown_entry", path=p, id=fid))
-    by_example = find_example_scenarios(scenarios_root) if scenarios_root else {}
+    by_example = find_example_scenarios(scenarios_root, listed) if scenarios_root else {}
     warnings: list[str] = []
     for (game, rid), named in sorted(by_example.items()):
         rule = corpus.get(game, rid) if game in corpus.games else None

@@ -8,11 +8,9 @@ from typing import Any
 
 
 def _sources(data: Any, kind: str) -> list[dict[str, Any]]:
-    if not isinstance(data, dict):
-        return []
-    src = data.get("source")
-    items = src if isinstance(src, list) else [src]
-    return [s for s in items if isinstance(s, dict) and s.get("kind") == kind]
+    from judge.scenario.catalogue import sources_of
+
+    return [s for s in sources_of(data) if s.get("kind") == kind]
 
 
 def faq_sources(data: Any) -> list[str]:
@@ -29,37 +27,40 @@ def example_sources(data: Any) -> list[tuple[str, str, int | None]]:
             for s in _sources(data, "example") if "rule" in s]
 
 
-def _scenario_files(scenarios_root: Path) -> list[tuple[Path, Any]]:
+Listed = list[tuple[Path, Any]]  # each scenario file with what it declares (None: not YAML)
+
+
+def declarations(scenarios_root: Path) -> Listed:
     """Each scenario file under the folder with what it declares (``None`` when it cannot be read as YAML), from the
-    scenario catalogue (files read once, then recognised unchanged)."""
+    scenario catalogue (files read once, then recognised unchanged); the finders below take it, read once."""
     from judge.scenario.catalogue import catalogue
 
     return [(s.path, {"game": s.game, "source": s.sources} if s.readable else None)
             for s in catalogue(scenarios_root, run=False)]
 
 
-def unreadable_scenarios(scenarios_root: Path) -> list[Path]:
+def unreadable_scenarios(scenarios_root: Path, listed: Listed | None = None) -> list[Path]:
     """Scenario files that are not YAML at all: whatever ruling they encode can no longer be checked."""
-    return [p for p, data in _scenario_files(scenarios_root) if data is None]
+    return [p for p, data in (declarations(scenarios_root) if listed is None else listed) if data is None]
 
 
-def find_example_scenarios(scenarios_root: Path) -> dict[tuple[str, str], list[tuple[Path, int | None]]]:
+def find_example_scenarios(scenarios_root: Path, listed: Listed | None = None) -> dict[tuple[str, str], list[tuple[Path, int | None]]]:
     """(game, rule id) → the scenario files naming an example of that rule as their source, each with the example
     it names (None: all of them)."""
     found: dict[tuple[str, str], list[tuple[Path, int | None]]] = {}
-    for path, data in _scenario_files(scenarios_root):
+    for path, data in declarations(scenarios_root) if listed is None else listed:
         for game, rid, n in example_sources(data):
             found.setdefault((game, rid), []).append((path, n))
     return found
 
 
-def find_faq_scenarios(scenarios_root: Path) -> dict[str, list[Path]]:
+def find_faq_scenarios(scenarios_root: Path, listed: Listed | None = None) -> dict[str, list[Path]]:
     """FAQ entry id → the scenario files (``*.yaml``/``*.yml`` under ``scenarios_root``) naming it.
 
     Files that are not YAML at all name nothing; :func:`check` reports them as problems.
     """
     found: dict[str, list[Path]] = {}
-    for path, data in _scenario_files(scenarios_root):
+    for path, data in declarations(scenarios_root) if listed is None else listed:
         for fid in faq_sources(data):
             found.setdefault(fid, []).append(path)
     return found

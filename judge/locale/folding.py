@@ -53,12 +53,6 @@ def fold(text: str) -> str:
     return _converter().convert(text).translate(_FULLWIDTH)
 
 
-def fold_chars(text: str) -> str:
-    """Traditional → Simplified one character at a time (the table's characters only, no OpenCC) and full-width →
-    ASCII: for matching two names against each other, where only consistency matters (both sides fold alike)."""
-    return text.translate(_t2s().table).translate(_FULLWIDTH)
-
-
 def needs_converter(text: str) -> bool:
     """Does folding ``text`` need OpenCC (it has a character t2s converts depending on its neighbours)?"""
     return not text.isascii() and not _t2s().contextual.isdisjoint(text)

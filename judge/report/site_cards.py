@@ -7,11 +7,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from judge.cards.index import Card, CardIndex, build, key_of, mentioning_rules
-
-try:  # Python's built-in SHA-256 (see judge.filesig)
-    from _sha256 import sha256
-except ImportError:
-    from hashlib import sha256
+from judge.filesig import sha256
 
 CARDS_PAGE = "cards.html"
 

@@ -109,8 +109,7 @@ def _facts(path: Path, raw: bytes | None) -> dict[str, Any]:
     data = read_data(path) if raw is not None else None
     if not isinstance(data, dict):
         return {"readable": False}
-    src = data.get("source")
-    sources = [s for s in (src if isinstance(src, list) else [src]) if isinstance(s, dict)]
+    sources = sources_of(data)
     lib = data.get("library")
     return {
         "readable": True,
@@ -137,12 +136,15 @@ def _cards(cards: Any) -> list[dict[str, Any]]:
     return out
 
 
+def sources_of(data: Any) -> list[dict[str, Any]]:
+    """A scenario file's ``source:`` as a list of its mappings (one source, a list of them, or none)."""
+    src = data.get("source") if isinstance(data, dict) else None
+    return [s for s in (src if isinstance(src, list) else [src]) if isinstance(s, dict)]
+
+
 def decisive_rules(data: Any) -> list[str]:
     """The rules a scenario file's data says its ruling rests on (see :func:`_decisive`)."""
-    if not isinstance(data, dict):
-        return []
-    src = data.get("source")
-    return _decisive(data, [s for s in (src if isinstance(src, list) else [src]) if isinstance(s, dict)])
+    return _decisive(data, sources_of(data)) if isinstance(data, dict) else []
 
 
 def _decisive(data: dict[str, Any], sources: list[dict[str, Any]]) -> list[str]:
