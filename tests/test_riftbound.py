@@ -494,3 +494,150 @@ def test_a_repeat_given_to_the_abilities_is_paid_by_discarding_as_the_trigger_go
                        "- {for: u, discard: [spare]}\n", status="pass",
                        expect="- {card: foe, damage: 6}\n- {card: spare, zone: trash}\n")
     assert steps(res).index("discard") < steps(res).index("announce_trigger")  # paid before it is on the Chain
+
+
+# --- a repeated execution's own modes (820.2.a) ----------------------------------------------------------------------
+BARRAGE = """
+barrage: {name: 火箭轰击, owner: you, zone: hand, type: spell, cost: 0,
+  abilities: [{kind: repeat, cost: {power: 1}, text: "回响[C]"}],
+  play: {modes: {options: [
+    {text: 对基地中的一名单位造成4点伤害, targets: [{filter: {type: unit, location: base}}], do: [{damage: {to: target, amount: 4}}]},
+    {text: 摧毁一件装备, targets: [{filter: {type: gear}}], do: [{destroy: target}]}]}}}
+gear: {name: gear, owner: opp, zone: base, type: gear}
+foe: {name: foe, owner: opp, zone: base, type: unit, power: 9}
+"""
+REPEATED = "- {for: barrage, slot: mode, mode: 2}\n- {for: barrage, target: gear}\n- {for: barrage, slot: repeat, pay: true}\n"
+
+
+def test_a_repeated_execution_may_choose_another_mode_and_carries_out_only_that_one() -> None:
+    """820.2.a: 「为额外执行所做的选择，不必与为初始执行所做的选择相同」 — the second execution's mode is its own: the
+    first destroys the gear, the second deals 4 to the unit; neither carries out the other's mode."""
+    res = VENDETTA.run(BARRAGE, "- {play: barrage}\n- resolve_all\n",
+                       REPEATED + "- {for: barrage, slot: 'mode#2', mode: 1}\n- {for: barrage, slot: 'target#2', target: foe}\n",
+                       you="power: 1", status="pass", expect="- {card: gear, zone: trash}\n- {card: foe, damage: 4}\n"
+                                                            "- {player: you, power: 0}\n")
+    assert steps(res).count("damage") == 1 and steps(res).count("destroyed") == 1
+
+
+def test_a_repeated_executions_target_is_checked_against_its_own_modes_description() -> None:
+    """820.2.a: a target for the second execution must fit the slot of the mode chosen for it — a unit is no answer for
+    "destroy a gear" chosen again, though the first execution's mode could have taken it."""
+    with pytest.raises(ScenarioError, match="target#2"):
+        VENDETTA.run(BARRAGE, "- {play: barrage}\n- resolve_all\n",
+                     REPEATED + "- {for: barrage, slot: 'mode#2', mode: 2}\n- {for: barrage, slot: 'target#2', target: foe}\n",
+                     you="power: 1")
+
+
+def test_the_power_of_a_repeat_cost_is_paid_with_it() -> None:
+    """820.1.d: Repeat is an optional additional cost — its [C] is power paid as the card is played: with no power, the
+    Repeat cost cannot be paid and playing the card with it is rewound."""
+    res = VENDETTA.run(BARRAGE, "- {play: barrage}\n",
+                       REPEATED + "- {for: barrage, slot: 'mode#2', mode: 2}\n- {for: barrage, slot: 'target#2', target: gear}\n",
+                       you="power: 0", status="pass", expect="- {card: barrage, zone: hand}\n")
+    assert "rewind" in steps(res)
+
+
+def test_a_misspelt_mode_slot_is_refused_with_the_word_it_meant() -> None:
+    """A choice's ``slot:`` for a mode names ``mode`` (``mode#2`` for one more execution): ``modes#2`` is refused."""
+    with pytest.raises(ScenarioError, match="modes#2.*mode"):
+        VENDETTA.run(BARRAGE, "- {play: barrage}\n- resolve_all\n", REPEATED + "- {for: barrage, slot: 'modes#2', mode: 2}\n")
+
+
+# --- new choices for a chain item one gains control of (vendetta-07) --------------------------------------------------
+TAKEN = """
+arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+mine: {name: mine, owner: you, zone: battlefield, at: arena, type: unit, power: 2}
+theirs: {name: theirs, owner: opp, zone: battlefield, at: arena, type: unit, power: 3}
+gear: {name: gear, owner: opp, zone: base, type: gear}
+rebuttal: {uses: rebuttal, owner: you, zone: hand}
+"""
+TWIN = """
+twin: {name: twin, owner: opp, zone: hand, type: spell, play: {
+  targets: [{name: foe, filter: {type: unit, controller: opponent}}, {name: ally, filter: {type: unit, controller: you}}],
+  do: [{damage: {to: foe, amount: 3}}, {might: {cards: ally, amount: 2, until: turn}}]}}
+"""
+MODAL = """
+modal: {name: modal, owner: opp, zone: hand, type: spell, play: {modes: {options: [
+  {text: 对一名单位造成3点伤害, targets: [{filter: {type: unit}}], do: [{damage: {to: target, amount: 3}}]},
+  {text: 摧毁一件装备, targets: [{filter: {type: gear}}], do: [{destroy: target}]}]}}}
+"""
+TAKE = "- {for: rebuttal, may: true}\n"
+
+
+def test_choosing_again_only_some_choices_is_refused_while_a_kept_one_is_illegal() -> None:
+    """vendetta-07: 「以此方式重新選擇時，所有沒重新做出的選擇也必須是合規的選擇」 — with both targets illegal for the new
+    controller, choosing only one again would keep the other illegal: the answer is refused, and the legal ones are
+    none, or both."""
+    with pytest.raises(ScenarioError, match="remake.*ally、foe"):
+        VENDETTA.run(TAKEN + TWIN, "- {play: twin, by: opp}\n- {play: rebuttal}\n- resolve_all\n",
+                     "- {for: twin, slot: foe, target: mine}\n- {for: twin, slot: ally, target: theirs}\n"
+                     "- {for: rebuttal, target: twin}\n" + TAKE + "- {for: rebuttal, remake: [foe]}\n",
+                     you="resources: 9, power: 1", turn="opp")
+
+
+def test_one_choice_may_be_made_again_while_the_kept_one_is_legal() -> None:
+    """vendetta-07: 「你可以重新選擇任意數量的目標或模式，其餘保持不變」 — a spell that chose any unit and any unit: the new
+    controller chooses the first target again (another unit: one spell does not choose one unit twice) and keeps the
+    second (still legal)."""
+    both = TAKEN + """
+third: {name: third, owner: opp, zone: battlefield, at: arena, type: unit, power: 4}
+pair: {name: pair, owner: opp, zone: hand, type: spell, play: {
+  targets: [{name: a, filter: {type: unit}}, {name: b, filter: {type: unit}}],
+  do: [{damage: {to: a, amount: 3}}, {might: {cards: b, amount: 2, until: turn}}]}}
+"""
+    VENDETTA.run(both, "- {play: pair, by: opp}\n- {play: rebuttal}\n- resolve_all\n",
+                 "- {for: pair, slot: a, target: mine}\n- {for: pair, slot: b, target: theirs}\n- {for: rebuttal, target: pair}\n"
+                 + TAKE + "- {for: rebuttal, remake: [a]}\n- {for: pair, by: you, slot: a, target: third}\n",
+                 you="resources: 9, power: 1", turn="opp", status="pass",
+                 expect="- {card: mine, damage: 0}\n- {card: third, damage: 3}\n- {card: theirs, damage: 0, power: 5}\n")
+
+
+def test_a_mode_chosen_again_brings_its_own_targets() -> None:
+    """vendetta-07: the modes may be chosen again too — the new mode's target is chosen for it, and the old mode's
+    target goes with the old mode (the unit is not dealt damage; the gear is destroyed)."""
+    VENDETTA.run(TAKEN + MODAL, "- {play: modal, by: opp}\n- {play: rebuttal}\n- resolve_all\n",
+                 "- {for: modal, by: opp, mode: 1}\n- {for: modal, by: opp, target: mine}\n- {for: rebuttal, target: modal}\n"
+                 + TAKE + "- {for: rebuttal, remake: [mode]}\n- {for: modal, by: you, mode: 2}\n"
+                 "- {for: modal, by: you, target: gear}\n",
+                 you="resources: 9, power: 1", turn="opp", status="pass",
+                 expect="- {card: mine, damage: 0}\n- {card: gear, zone: trash}\n")
+
+
+def test_without_control_nothing_is_chosen_again() -> None:
+    """vendetta-07 rests on gaining control: not paying [A], Rebuttal counters the spell instead and offers no new
+    choices (an answer for them is left unused)."""
+    res = VENDETTA.run(TAKEN + MODAL, "- {play: modal, by: opp}\n- {play: rebuttal}\n- resolve_all\n",
+                       "- {for: modal, by: opp, mode: 1}\n- {for: modal, by: opp, target: mine}\n"
+                       "- {for: rebuttal, target: modal}\n- {for: rebuttal, may: false}\n",
+                       you="resources: 9, power: 1", turn="opp", status="pass", expect="- {card: mine, damage: 0}\n")
+    assert "remake" not in steps(res) and "remake_none" not in steps(res)
+
+
+def test_new_choices_are_only_for_a_chain_item_its_player_controls() -> None:
+    """vendetta-07's new choices come with the control of the item: a step that offers them, for an opponent's item it
+    did not take, offers nothing — the item keeps its choices (the remake answer is left unused: the run fails)."""
+    res = VENDETTA.run(TAKEN + MODAL + """
+nudge: {name: nudge, owner: you, zone: hand, type: spell, play: {targets: [{filter: {type: spell}, on_chain: true}],
+  do: [{remake_choices: target}]}}
+""", "- {play: modal, by: opp}\n- {play: nudge}\n- resolve_all\n",
+                       "- {for: modal, by: opp, mode: 1}\n- {for: modal, by: opp, target: mine}\n- {for: nudge, target: modal}\n"
+                       "- {for: nudge, remake: [target]}\n", you="resources: 9", turn="opp", status="fail")
+    assert res.unused == [3]  # the remake answer: never asked
+    assert "remake" not in steps(res) and card(res, "mine").zone == "trash"
+
+
+def test_the_old_modes_targets_go_with_it() -> None:
+    """vendetta-07: a mode chosen again brings its own targets, and the old mode's target is no longer one — as the
+    spell resolves, its targets are the new mode's only (the unit the old mode chose is not among them)."""
+    named = MODAL.replace("targets: [{filter: {type: unit}}], do: [{damage: {to: target,",
+                          "targets: [{name: unit, filter: {type: unit}}], do: [{damage: {to: unit,")
+    named = named.replace("targets: [{filter: {type: gear}}], do: [{destroy: target}]",
+                          "targets: [{name: gear, filter: {type: gear}}], do: [{destroy: gear}]")
+    res = VENDETTA.run(TAKEN + named, "- {play: modal, by: opp}\n- {play: rebuttal}\n- resolve_all\n",
+                       "- {for: modal, by: opp, mode: 1}\n- {for: modal, by: opp, target: mine}\n- {for: rebuttal, target: modal}\n"
+                       + TAKE + "- {for: rebuttal, remake: [mode]}\n- {for: modal, by: you, mode: 2}\n"
+                       "- {for: modal, by: you, target: gear}\n",
+                       you="resources: 9, power: 1", turn="opp", status="pass", expect="- {card: gear, zone: trash}\n")
+    assert res.game is not None
+    checked = [s for s in res.game.trace.steps if s.kind == "retarget_ok" and s.args["link"].uid == 1]
+    assert [t.id for t in checked[0].args["targets"]] == ["gear"]

@@ -36,8 +36,6 @@ NOT_REACHED = {
         "709.2d's Erosion is bounced before it resolves; tests/test_engine_attach.py resolves one",
     "field 'effects' of a target slot": "413.6a's Feint retargets a card's link, and effects: lets it take an ability's "
                                         "(tests/test_engine_resolution.py)",
-    "field 'targets' of Map": "706.4's Magnet is played for its other mode; a mode's targets are read once it is chosen "
-                              "(tests/test_engine_chain.py)",
 }
 
 

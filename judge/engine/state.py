@@ -116,6 +116,7 @@ class Link:
     created_at: int = 0  # the clock when the link was created [continuous.as_long_as]
     state_key: tuple[str, int] | None = None  # [trigger.state]: the state-triggered ability it comes from
     repeat_paid: list[int] = field(default_factory=list)  # [keyword.repeat_each]: which of its Repeat costs were paid
+    repeat_modes: dict[int, list[int]] = field(default_factory=dict)  # [keyword.repeat]: the modes of execution n (n ≥ 2)
     reduction_order: tuple[str, ...] | None = None  # [cost.total]: the order its controller subtracts cost reductions in
 
     @property
@@ -123,6 +124,11 @@ class Link:
         """[keyword.repeat]: how many more times its instructions are carried out (one per Repeat cost paid; their
         targets are ``slot#2`` …)."""
         return len(self.repeat_paid)
+
+    def modes_of(self, n: int = 1) -> list[int]:
+        """The modes chosen for its n-th execution: the first as it was added; each more one as its Repeat cost was
+        paid (the same or others [keyword.repeat])."""
+        return self.modes if n == 1 else self.repeat_modes.get(n, self.modes)
 
 
 @dataclass

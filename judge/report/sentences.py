@@ -135,6 +135,9 @@ class Describer:
         if kind == "discard":
             items = value if isinstance(value, (list, tuple)) else [value]
             return w("ch_discard", cards=lex.thing(list(items))) if items else w("ch_discard_none")
+        if kind == "remake":
+            items = value if isinstance(value, (list, tuple)) else [value]
+            return w("ch_remake", parts=w.join([self._part(str(i)) for i in items])) if items else w("ch_remake_none")
         if kind == "replacement":
             return w("ch_replacement_none") if value == "none" else w("ch_replacement", card=lex.thing(value))
         if kind == "loop":
@@ -142,6 +145,13 @@ class Describer:
                 return w("ch_loop", n=w("ch_loop_range", min=value["min"], max=value["max"]))
             return w("ch_loop", n=value)
         return w("ch_other", kind=kind, value=lex.thing(value))
+
+    def _part(self, part: str) -> str:
+        """One choice of a chain item made again (``mode``, ``target#2``, a slot's own name), in words."""
+        base, _, n = part.partition("#")
+        what = self.w("ch_part_mode") if base == "mode" else self.w("ch_part_target") if base == "target" else \
+            self.w("ch_part_slot", slot=base)
+        return self.w("ch_part_run", n=n, what=what) if n else what
 
     def ask(self, open_choice: dict[str, Any]) -> str:
         """Who must decide what, for an open choice (``open_choice`` of a run's JSON)."""

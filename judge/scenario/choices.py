@@ -11,7 +11,7 @@ from judge.engine.options import Space
 
 def canon(kind: str, value: Any) -> Any:
     """A comparable form of an answer or an option (order does not matter for sets of cards)."""
-    if kind in ("target", "discard"):
+    if kind in ("target", "discard", "remake"):
         items = [value] if isinstance(value, str) else list(value)
         return tuple(sorted(items))
     if kind == "distribute":

@@ -18,7 +18,10 @@ Each mutant names the file where its rule lives since the engine was split into 
 (``judge/engine/mechanisms/*.py``, each declaring the words of the scenario language it carries out). A mutant whose
 text is not found exactly once stops the run before any test (exit 2): re-target it, never skip it.
 
-Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|search|language|engines|all] [--jobs N]
+- ``choices_again``: a repeated execution's own modes (820.2.a) and new choices for a chain item one gains control
+  of (vendetta-07).
+
+Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|search|language|engines|all|…] [--jobs N]
 [--only ID …] (`engines`: every engine set; `all`: those and the fixes; `search` and `language` run on their own).
 Not collected by pytest (it runs pytest itself, once per mutant: about 20–45 s each).
 """
@@ -451,7 +454,26 @@ NEXT_EACH: list[tuple[str, str, str, str]] = [
      "    with game.batch():\n        return events.emit(game, ev) is not None, ev.replaced",
      "    if True:\n        return events.emit(game, ev) is not None, ev.replaced"),
 ]
-SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+# A repeated execution's own modes (820.2.a) and new choices for a chain item one gains control of (vendetta-07)
+RM = "judge/games/riftbound/remake.py"
+CHOICES_AGAIN: list[tuple[str, str, str, str]] = [
+    ("repeat modes: a repeated execution carries out the first execution's modes", ST,
+     "        return self.modes if n == 1 else self.repeat_modes.get(n, self.modes)", "        return self.modes"),
+    ("repeat modes: a repeated execution's targets checked against the first execution's slots", T,
+     "            by_run[n] = {s.get(\"name\", \"target\"): s for s in all_slots(link, n)}",
+     "            by_run[n] = {s.get(\"name\", \"target\"): s for s in all_slots(link)}"),
+    ("repeat modes: no mode asked for a repeated execution", RP, '        if link.text.get("modes"):  # [keyword.repeat]',
+     '        if False:  # [keyword.repeat]'),
+    ("repeat cost: its power not paid", "judge/games/riftbound/costs.py", "            if extra:\n", "            if False:\n"),
+    ("remake: an illegal kept choice allowed", RM, "            chosen = tuple(sorted(set(bad) | set(keep)))",
+     "            chosen = tuple(sorted(set(keep)))"),
+    ("remake: the chosen slots are not chosen again", RM, "            if name in again:\n", "            if False:\n"),
+    ("remake: a remade mode keeps the old mode's targets", RM, "                link.targets.pop(name, None)  # the old modes' targets go with them",
+     "                pass"),
+    ("remake: offered for an item it does not control", RM, "        if other is None or other.controller != ctx.controller:",
+     "        if other is None:"),
+]
+SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "choices_again": CHOICES_AGAIN, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 

@@ -30,25 +30,30 @@ def new_link(game: "Game", kind: str, source: CardRef, controller: str, text: di
     return link
 
 
+def choose_modes(game: "Game", link: Link, slot: str = "mode") -> tuple[str, list[int]]:
+    """[chain.mode]: who chooses the link's modes (its controller, or the opponent where the text says), and which."""
+    modes = link.text["modes"]
+    n_opts = len(modes["options"])
+    pick = modes.get("choose", 1)
+    sizes = range(pick, pick + 1) if isinstance(pick, int) else range(int(pick[0]), int(pick[1]) + 1)
+    options = subsets(tuple(range(n_opts)), sizes)  # listed, or counted when there are too many
+    chooser = link.controller
+    if modes.get("chooser") == "opponent":  # one opponent (the loader refuses this with several)
+        opponents = game.state.opponents(link.controller)
+        if len(opponents) > 1:
+            from judge.engine.errors import InvalidInput
+
+            raise InvalidInput("opponent_ambiguous", player=link.controller, n=len(opponents), opponents=list(opponents))
+        chooser = opponents[0]
+    return chooser, list(game.ask(Choice("mode", chooser, link.source.id, options, slot=slot)))
+
+
 def choose_parts(game: "Game", link: Link) -> None:
     """Modes [chain.mode], then X [chain.x], then every target (only for the modes chosen) [target.choose]."""
     text = link.text
     player = game.player_ref(link.controller)
-    modes = text.get("modes")
-    if modes:  # [chain.mode]
-        n_opts = len(modes["options"])
-        pick = modes.get("choose", 1)
-        sizes = range(pick, pick + 1) if isinstance(pick, int) else range(int(pick[0]), int(pick[1]) + 1)
-        options = subsets(tuple(range(n_opts)), sizes)  # listed, or counted when there are too many
-        chooser = link.controller
-        if modes.get("chooser") == "opponent":  # one opponent (the loader refuses this with several)
-            opponents = game.state.opponents(link.controller)
-            if len(opponents) > 1:
-                from judge.engine.errors import InvalidInput
-
-                raise InvalidInput("opponent_ambiguous", player=link.controller, n=len(opponents), opponents=list(opponents))
-            chooser = opponents[0]
-        link.modes = list(game.ask(Choice("mode", chooser, link.source.id, options)))
+    if text.get("modes"):  # [chain.mode]
+        chooser, link.modes = choose_modes(game, link)
         game.trace.add("mode", game.data.cite("chain.mode", *(["chain.mode_opponent"] if chooser != link.controller else [])), player=game.player_ref(chooser), modes=[m + 1 for m in link.modes])
     if text.get("x") is not None:  # [chain.x]
         if link.free:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.choice import Choice
-from judge.engine.language.shapes import Enum, Field, Ref
+from judge.engine.language.shapes import Bool, Enum, Field, Ref
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.abilities import kind_shape
 
@@ -30,6 +30,7 @@ def abilities(game: "Game", link: "Link") -> list[dict[str, Any]]:
 def choose(game: "Game", link: "Link") -> None:
     """Each such cost may be paid once: asked as the card is played; then the choices of that execution."""
     from judge.engine.mechanisms import targets
+    from judge.engine.mechanisms.chain import choose_modes
 
     found = abilities(game, link)
     each = ("keyword.repeat_each",) if len(found) > 1 else ()  # several Repeat costs: each paid or not on its own
@@ -42,7 +43,11 @@ def choose(game: "Game", link: "Link") -> None:
         n = link.repeats + 1
         game.trace.add("repeat_paid", game.data.cite("keyword.repeat", *each), player=game.player_ref(link.controller),
                        amount=n, which=i + 1)
-        for slot in targets.all_slots(link):
+        if link.text.get("modes"):  # [keyword.repeat]: that execution's modes, the same or others, chosen now
+            chooser, link.repeat_modes[n] = choose_modes(game, link, f"mode#{n}")
+            game.trace.add("repeat_mode", game.data.cite("keyword.repeat"), player=game.player_ref(chooser), amount=n,
+                           modes=[m + 1 for m in link.repeat_modes[n]])
+        for slot in targets.all_slots(link, n):
             targets.choose_slot(game, link, {**slot, "name": f"{slot.get('name', 'target')}#{n}"}, set())
 
 
@@ -71,7 +76,9 @@ M.word("ability_kind", "repeat", kind_shape({"cost": Field(Ref("cost"), "what on
                                                          "abilities as it is used or triggers")},
                                             required=("cost",), doc="pay this to carry out the card's instructions again"),
        doc="an optional additional cost: each paid carries out the card's instructions once more [keyword.repeat]",
-       rules=("keyword.repeat", "keyword.repeat_each"), phrases=("repeat_paid", "repeat_exec"))
+       rules=("keyword.repeat", "keyword.repeat_each"), phrases=("repeat_paid", "repeat_mode", "repeat_exec"))
 M.word("choice_slot", "repeat", Ref("steps"), doc="whether to pay for one more execution", extra={"kinds": ("pay",)})
+M.word("choice_slot", "mode", Bool(), doc="the modes of a card's text (mode#2 …: those of one more execution)",
+       extra={"kinds": ("mode",)})
 M.hook("link.choices")(choose)
 M.hook("cost.additional")(cost)

@@ -86,17 +86,22 @@ def resolve_top(game: "Game") -> None:
     ctx = Context(game, link, link.controller, link.source, dict(link.bindings), legal=legal)
     if ignore:  # [instruction.ignored]: the slots whose every target is no longer legal
         ctx.ignored = {name for name, objs in link.targets.items() if objs and not legal.get(name) and "#" not in name}
-    ops = list(link.text.get("do") or [])
-    mode_opts = (link.text.get("modes") or {}).get("options") or []
-    for i in link.modes:
-        ops += list(mode_opts[i].get("do") or [])
     with game.batch(link.uid):  # [replacement.next]: what this resolution does is one "next time"
-        run_ops(game, ctx, ops)
+        run_ops(game, ctx, instructions(link))
         for n in range(2, link.repeats + 2):  # [keyword.repeat]: its instructions once more, with their own choices
-            _execute_again(game, link, ops, n)
+            _execute_again(game, link, instructions(link, n), n)
     finish(game, link)
     game.resolved.append((link.uid, link.source.id, "resolved"))
     game.give_priority(game.state.turn, game.data.cite("resolve.priority"))
+
+
+def instructions(link: Link, n: int = 1) -> list[dict[str, object]]:
+    """What the link's n-th execution carries out: its text's instructions, then those of the modes chosen for it."""
+    ops = list(link.text.get("do") or [])
+    mode_opts = (link.text.get("modes") or {}).get("options") or []
+    for i in link.modes_of(n):
+        ops += list(mode_opts[i].get("do") or [])
+    return ops
 
 
 def _execute_again(game: "Game", link: Link, ops: list[dict[str, object]], n: int) -> None:

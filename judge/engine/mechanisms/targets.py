@@ -231,11 +231,15 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 
 def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tuple[Obj, str]]]:
     """[resolve.recheck]: which targets are still legal (description, same object, same position, still targetable)."""
-    slots = {s.get("name", "target"): s for s in all_slots(link)}
+    by_run: dict[int, dict[str, dict[str, Any]]] = {}
     legal: dict[str, list[Obj]] = {}
     illegal: list[tuple[Obj, str]] = []
     for name, objs in link.targets.items():
-        slot = slots.get(name.split("#")[0], {})  # [keyword.repeat]: ``slot#2`` is that slot for the second execution
+        base, _, run = name.partition("#")  # [keyword.repeat]: ``slot#2`` is that slot for the second execution
+        n = int(run) if run.isdigit() else 1
+        if n not in by_run:
+            by_run[n] = {s.get("name", "target"): s for s in all_slots(link, n)}
+        slot = by_run[n].get(base, {})
         legal[name] = []
         for o in objs:
             why = check(game, link, slot, o)
@@ -246,11 +250,12 @@ def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tupl
     return legal, illegal
 
 
-def all_slots(link: "Link") -> list[dict[str, Any]]:
-    """The link's target slots: its own, then those of the modes chosen [target.choose]."""
+def all_slots(link: "Link", n: int = 1) -> list[dict[str, Any]]:
+    """The link's target slots for its n-th execution: its own, then those of the modes chosen for it [target.choose]
+    (a repeated execution's modes may be others [keyword.repeat])."""
     slots = list(link.text.get("targets") or [])
     modes = (link.text.get("modes") or {}).get("options") or []
-    for i in link.modes:
+    for i in link.modes_of(n):
         slots += list(modes[i].get("targets") or [])
     return slots
 
