@@ -97,10 +97,10 @@ def test_rule_shows_the_scenarios_whose_steps_cite_it() -> None:
 
 
 def test_rule_of_a_game_without_scenarios_says_so() -> None:
-    res = run("rule", "206", "--game", "riftbound")
+    res = run("rule", "820.4", "--game", "riftbound")
     assert res.exit_code == 0
     assert "场景：没有场景的步骤引用此条" in res.output
-    assert json.loads(run("rule", "206", "--game", "riftbound", "--json").output)["scenarios"] == []
+    assert json.loads(run("rule", "820.4", "--game", "riftbound", "--json").output)["scenarios"] == []
 
 
 def test_each_game_counts_its_own_scenarios_and_is_named_as_a_judge_calls_it() -> None:

@@ -245,10 +245,10 @@ def test_an_unencoded_entry_is_listed_with_the_mechanism_it_needs(root: Path, tm
     report = run(root, scenarios=tmp_path / "no-such-folder")
     needs = check_notes.pending()
     text = check_render.render_text(report, "zh")
-    assert f"  vendetta-08：{needs['vendetta-08']['zh']}" in text  # the summary's list
-    assert f"    尚需：{needs['vendetta-08']['zh']}" in text  # under the entry
+    assert f"  vendetta-02：{needs['vendetta-02']['zh']}" in text  # the summary's list
+    assert f"    尚需：{needs['vendetta-02']['zh']}" in text  # under the entry
     assert "尚需：（所需机制未记录）" in text  # an entry the file does not list (encoded in the bundled scenarios)
-    assert by_id(report)["vendetta-08"].to_dict()["needs"]["en"] == needs["vendetta-08"]["en"]
+    assert by_id(report)["vendetta-02"].to_dict()["needs"]["en"] == needs["vendetta-02"]["en"]
 
 
 def by_id(report: check_results.Report) -> dict[str, check_results.EntryResult]:

@@ -641,3 +641,82 @@ def test_the_old_modes_targets_go_with_it() -> None:
     assert res.game is not None
     checked = [s for s in res.game.trace.steps if s.kind == "retarget_ok" and s.args["link"].uid == 1]
     assert [t.id for t in checked[0].args["targets"]] == ["gear"]
+
+
+# --- copy effects (vendetta-08, 206) ---------------------------------------------------------------------------------
+def test_a_copy_of_a_copy_takes_the_copied_values() -> None:
+    """vendetta-08: 「複製效果會複製單位卡牌上印刷的特性（如已套用另一複製效果，則是其複製的特性）」 — a copies b, which is a copy
+    of c: a has c's might and c's name, not b's own."""
+    res = VENDETTA.run("""
+c: {name: c, owner: you, zone: base, type: unit, power: 5}
+b: {name: b, owner: you, zone: base, type: unit, power: 1, copy_of: c}
+a: {name: a, owner: you, zone: base, type: unit, power: 2, copy_of: b}
+""", "- resolve_all\n", "", expect="- {card: a, power: 5}\n- {card: b, power: 5}\n- {card: c, power: 5}\n", status="pass")
+    assert res.game is not None and res.game.state.cards["a"].name["zh"] == "c"
+    assert res.game.state.cards["a"].own_name["zh"] == "a"  # the reader still knows it by its own name
+
+
+def test_a_copy_costs_what_the_copied_card_costs_for_what_checks_a_cost() -> None:
+    """206: 「任何需要判定卡牌或指示物费用的效果，一律以该卡牌卡面上印刷或复制（由复制效果复制而来）的费用为准」 — a token with no
+    cost of its own that copies a card costing 4 fits "a unit costing 4 or more"; the card itself does too; a 1-cost
+    unit does not."""
+    res = VENDETTA.run("""
+recruit: {name: recruit, owner: you, zone: base, type: unit, power: 2, cost: 4}
+mirror: {name: 映像, owner: you, zone: base, type: unit, power: 1, copy_of: recruit}
+cheap: {name: cheap, owner: you, zone: base, type: unit, power: 1, cost: 1}
+count: {name: count, owner: you, zone: hand, type: spell, cost: 0, play: {do: [
+  {draw: {player: you, count: {count: {type: unit, cost: {gte: 4}}}}}]}}
+d1: {name: d1, owner: you, zone: deck, type: spell}
+d2: {name: d2, owner: you, zone: deck, type: spell}
+d3: {name: d3, owner: you, zone: deck, type: spell}
+""", "- {play: count}\n- resolve_all\n", "", expect="- {player: you, hand: 2}\n", status="pass")
+    assert res.game is not None
+
+
+def test_a_card_is_not_a_copy_of_itself_nor_in_a_loop_of_copies() -> None:
+    """A copy takes another card's values: a card that copies itself, or copies going round (a copies b, b copies a),
+    copy nothing — refused where they stand."""
+    with pytest.raises(ScenarioError, match=r":7:71: 一张卡牌不能是它自己的复制牌"):
+        VENDETTA.load("a: {name: a, owner: you, zone: base, type: unit, power: 1, copy_of: a}\n", "- resolve_all\n")
+    with pytest.raises(ScenarioError, match="复制不能绕成一圈（a → b → a）"):
+        VENDETTA.load("a: {name: a, owner: you, zone: base, type: unit, power: 1, copy_of: b}\n"
+                      "b: {name: b, owner: you, zone: base, type: unit, power: 1, copy_of: a}\n", "- resolve_all\n")
+
+
+def test_a_copy_has_the_copied_abilities_and_not_its_own() -> None:
+    """vendetta-08/-09: a copy takes the copied card's printed text — its abilities; its own printed ones are gone
+    while it is a copy (the copy draws as the copied card's ability says; its own ability does not deal damage)."""
+    VENDETTA.run("""
+arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+model: {name: model, owner: you, zone: base, type: unit, power: 3, abilities: [
+  {kind: triggered, text: 我进攻时抽1张牌, when: {event: attacks, card: self}, do: [{draw: {player: you, count: 1}}]}]}
+u: {name: u, owner: you, zone: battlefield, at: arena, type: unit, power: 1, copy_of: model, abilities: [
+  {kind: triggered, text: 我进攻时造成1点伤害, when: {event: attacks, card: self}, do: [{damage: {to: foe, amount: 1}}]}]}
+foe: {name: foe, owner: opp, zone: battlefield, at: arena, type: unit, power: 9}
+d1: {name: d1, owner: you, zone: deck, type: spell}
+""", "- {attack: u, target: foe}\n- resolve_all\n", "", expect="- {player: you, hand: 1}\n- {card: foe, damage: 0}\n",
+                 status="pass")
+
+
+ATAKHAN = """
+atakhan: {name: atakhan, owner: you, zone: hand, type: unit, cost: 6, power: 8,
+  play: {cost: {may_destroy: {filter: {type: unit}, less: its_cost}}}}
+"""
+
+
+def test_an_optional_destroy_cost_declined_takes_nothing_off() -> None:
+    """206's third example's card: 「你可以选择摧毁一名友方单位，作为打出我的额外费用。若如此做……」 — not destroying one,
+    the card costs its full [6] and the unit stays."""
+    VENDETTA.run(ATAKHAN + "ally: {name: ally, owner: you, zone: base, type: unit, power: 1, cost: 4}\n",
+                 "- {play: atakhan}\n- resolve_all\n", "- {for: atakhan, slot: may_destroy, pay: false}\n",
+                 you="resources: 6", status="pass",
+                 expect="- {card: ally, zone: base}\n- {card: atakhan, zone: base}\n- {player: you, resources: 0}\n")
+
+
+def test_an_optional_destroy_cost_is_not_offered_without_a_friendly_unit() -> None:
+    """「摧毁一名友方单位」: with no unit of yours on the board there is nothing to destroy — the choice is not asked (an
+    answer for it stays unused) and the card costs [6]; an opponent's unit is not one to destroy."""
+    res = VENDETTA.run(ATAKHAN + "foe: {name: foe, owner: opp, zone: base, type: unit, power: 1, cost: 4}\n",
+                       "- {play: atakhan}\n- resolve_all\n", "", you="resources: 6", status="pass",
+                       expect="- {card: foe, zone: base}\n- {player: you, resources: 0}\n")
+    assert "cost_destroy_read" not in steps(res)

@@ -57,6 +57,14 @@ class Card:
     copies: int = 1  # a token standing for this many identical tokens ([loop.mandatory] shortcut)
     proto: str = ""  # a token's name: what tokens of one kind share (803 loop detection)
     more_types: list[str] = field(default_factory=list)  # types it has besides ``type`` (a card that is a unit and a gear)
+    own: dict[str, Any] | None = None  # [copy.values]: its own printed values while a copy effect gives it others
+    copy_gen: int = 0  # [copy.values]: how many times it became a copy (each time its abilities are new ones)
+    copying: CardRef | None = None  # [copy.values]: the card it is a copy of now
+
+    @property
+    def own_name(self) -> dict[str, str]:
+        """The name a reader knows it by: its own printed name, also while it is a copy of another card."""
+        return (self.own or {}).get("name") or self.name
 
     @property
     def ref(self) -> CardRef:

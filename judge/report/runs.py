@@ -95,7 +95,11 @@ _PRINTED = ("text", "type", "subtypes", "cost", "power", "damage_type", "health"
 def printed_cards(result: Any) -> dict[str, dict[str, Any]]:
     """Card id → name (``{zh, en}``) and printed characteristics, for every card of a run's game (tokens too)."""
     cards = result.game.state.cards if result.game is not None else {}
-    return {cid: {"name": dict(c.name), **{k: getattr(c, k, None) for k in _PRINTED}} for cid, c in cards.items()}
+
+    def own(c: Any, k: str) -> Any:  # a card that is a copy now: its own printed values
+        return (c.own or {}).get(k, getattr(c, k, None))
+
+    return {cid: {"name": dict(c.own_name), **{k: own(c, k) for k in _PRINTED}} for cid, c in cards.items()}
 
 
 def choice_cites(sc: Any, result: Any) -> list[str]:

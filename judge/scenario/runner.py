@@ -177,7 +177,7 @@ def namer(game: Game, sc: Scenario, lang: str) -> Namer:
     names = {p["id"]: _words(p.get("name", p["id"])) for p in sc.data["players"]}
     return Namer(
         lang,
-        lambda cid, lg: game.state.cards[cid].name.get(lg) or game.state.cards[cid].name["zh"] if cid in game.state.cards else cid,
+        lambda cid, lg: game.state.cards[cid].own_name.get(lg) or game.state.cards[cid].own_name["zh"] if cid in game.state.cards else cid,
         lambda pid, lg: names.get(pid, {}).get(lg, pid),
         lambda z, lg: game.data.zone_name(z, lg),
         lambda k, lg: game.data.word(f"link_{k}", lg) if k != "card" else "",
@@ -216,7 +216,8 @@ def final_state(game: Game) -> dict[str, Any]:
         "chain": [{"link": l.uid, "source": l.source.id, "kind": l.kind, "controller": l.controller} for l in st.chain],
         "cards": {c.id: {"zone": c.zone, "controller": c.controller, "damage": c.damage, "exhausted": c.exhausted,
                          "face_down": c.face_down, "attached_to": c.attached_to,
-                         "counters": {k: v for k, v in c.counters.items() if v}, "granted": len(c.granted)}
+                         "counters": {k: v for k, v in c.counters.items() if v}, "granted": len(c.granted),
+                         **({"copy_of": c.copying.id} if c.copying is not None else {})}
                   for c in st.cards.values()},
     }
 
@@ -307,6 +308,8 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
             bits.append(f"{w('attached_to')} {n(CardRef(c['attached_to'], 0))}")
         if c["counters"]:
             bits.append(f"{w('counters')} {c['counters']}")
+        if c.get("copy_of"):
+            bits.append(f"{w('copy_of')} {n(CardRef(c['copy_of'], 0))}")
         out.append(f"  {n(CardRef(cid, 0))} [{cid}]: {', '.join(bits)}")
     if explain:
         for at, per_card in game.explained:

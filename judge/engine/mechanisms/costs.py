@@ -13,7 +13,7 @@ from judge.engine.errors import CannotAdd
 from judge.engine.language.shapes import Bool, Enum, Field, Int, ListOf, Map, Ref, Str
 from judge.engine.language.words import Fields, Mechanism
 from judge.engine.mechanisms.abilities import kind_shape
-from judge.engine.refs import Text, ZoneRef
+from judge.engine.refs import CardRef, Text, ZoneRef
 
 if TYPE_CHECKING:
     from judge.engine.game import Game
@@ -27,6 +27,11 @@ M.place("reduction", "what a cost modifier takes off (reduce: …)", form="field
 M.word("cost", "resources", Ref("amount"), doc="resources to pay (an ability's; a card's printed cost is its cost: field)")
 M.word("cost", "exhaust", Bool(), doc="exhaust the card whose ability this is [cost.exhaust]", rules=("cost.exhaust",))
 M.word("cost", "destroy", Ref("filter"), doc="destroy one of your cards on the field fitting the description")
+M.word("cost", "may_destroy", Map({"filter": Field(Ref("filter"), "what may be destroyed (one of your cards on the field)"),
+                                   "less": Field(Enum(("its_cost",)), "the card then costs less by the destroyed card's "
+                                                 "cost (its printed or copied cost)")}, required=("filter",)),
+       doc="you may destroy one of your cards on the field as an additional cost, chosen as the cost is worked out",
+       rules=("cost.alt_additional", "cost.read"), phrases=("cost_destroy_read",))
 M.word("cost", "discard", Int(1), doc="discard this many cards of your choice from your hand [effect.discard]",
        rules=("effect.discard",), phrases=("discard",))
 M.word("cost", "alt", Map({"resources": Ref("amount")}), doc="an alternative cost the player may pay instead",
@@ -144,6 +149,10 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     for a in adds:
         amount += a
         parts.append(Text(f"+{a}", f"+{a}"))
+    less = _may_destroy(game, link, spec.get("may_destroy"))
+    if less:
+        amount -= less
+        parts.append(Text(f"−{less}", f"−{less}"))
     # [cost.total]: reductions in the order the player chooses (a minimum binds only its own part)
     reductions = _reduction_order(game, link, [(cid, m) for cid, m in _modifier_sources(game, link) if "reduce" in m], amount)
     for m in reductions:
@@ -157,6 +166,30 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
         amount = 0  # [cost.total]: a cost below 0 counts as 0
         parts.append(Text("→0", "→0"))
     return amount, Text(" ".join(p.zh for p in parts), " ".join(p.en for p in parts))
+
+
+def _may_destroy(game: "Game", link: "Link", spec: dict[str, Any] | None) -> int:
+    """An optional additional cost "you may destroy one of your …": whether, and which, asked once as the cost is
+    worked out (the card is destroyed as the cost is paid); what it takes off the cost (``less: its_cost``: the
+    destroyed card's cost — printed, or copied [cost.read])."""
+    if spec is None:
+        return 0
+    st = game.state
+    if "may_destroy" not in link.locked:
+        options = tuple(sorted(c.id for c in st.field_cards() if c.id != link.source.id and c.controller == link.controller
+                               and matches_filter(game, c, spec["filter"], link.controller, link) is None))
+        pay = bool(options) and bool(game.ask(Choice("pay", link.controller, link.source.id, (False, True), slot="may_destroy")))
+        link.locked["may_destroy"] = int(pay)
+        if pay:
+            chosen = str(game.ask(Choice("cost_card", link.controller, link.source.id, options, slot="may_destroy")))
+            link.bindings["may_destroy"] = st.cards[chosen].ref
+    ref = link.bindings.get("may_destroy")
+    if not isinstance(ref, CardRef) or spec.get("less") != "its_cost":
+        return 0
+    card = st.view(ref)[0]
+    n = 0 if card.cost_x else int(card.cost or 0)
+    game.trace.add("cost_destroy_read", game.data.cite("cost.read"), card=ref, amount=n)
+    return n
 
 
 def _discard_choice(game: "Game", link: "Link", parts: list[dict[str, Any]]) -> tuple[str, ...]:
@@ -198,6 +231,7 @@ def pay(game: "Game", link: "Link") -> None:
             raise CannotAdd("nothing_to_destroy")
         chosen = game.ask(Choice("cost_card", link.controller, link.source.id, options))
     discards = _discard_choice(game, link, [spec, *more])
+    destroyed = link.bindings.get("may_destroy") if spec.get("may_destroy") is not None else None
     st.pools[link.controller] = st.pools.get(link.controller, 0) - amount
     if amount:
         paid.append(Text(f"({amount})", f"({amount})"))
@@ -207,6 +241,11 @@ def pay(game: "Game", link: "Link") -> None:
     if spec.get("destroy") is not None:
         events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("cost.total")}))
         name = st.cards[chosen].name
+        paid.append(Text(name["zh"], name.get("en") or name["zh"]))
+    if isinstance(destroyed, CardRef) and st.is_current(destroyed):  # the optional additional cost, paid now
+        events.emit(game, events.Event("move", destroyed, data={"to": game.data.graveyard, "cause": "destroy",
+                                                                "cites": game.data.cite("cost.total", "cost.alt_additional")}))
+        name = st.view(destroyed)[0].own_name
         paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if paid:
         game.trace.add("pay", game.data.cite("cost.total", *(["cost.exhaust"] if spec.get("exhaust") else [])), player=game.player_ref(link.controller), detail=Text(" ".join(p.zh for p in paid), " ".join(p.en for p in paid)))
@@ -252,4 +291,6 @@ def _end_turn(game: "Game") -> None:
     game.state.cost_mods = [m for m in game.state.cost_mods if m.get("until") != "turn"]  # [cost.next]
 M.word("choice", "alt_cost", Bool(), doc="pay the alternative cost (true) or not")
 M.word("choice", "cost_card", Ref("card_id"), doc="which card pays a cost (destroy one of your …)")
+M.word("choice_slot", "may_destroy", Bool(), doc="whether to pay an optional destroy cost, and which card",
+       extra={"kinds": ("pay", "cost_card")})
 M.word("choice_slot", "reductions", Bool(), doc="the order cost reductions are taken off in", extra={"kinds": ("order",)})

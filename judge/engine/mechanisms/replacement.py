@@ -278,6 +278,11 @@ def _apply(game: "Game", r: ReplEffect, ev: "Event") -> "Event | None":
             game.trace.add("packet_gone", game.data.cite("prevention.packet_gone"), target=ev.card)
             return None
         return ev
+    if s.get("then"):  # [replacement.then]: the event, then the events the effect names (after it, not with it)
+        game.trace.add("replaced_then", game.data.cite("replacement.then"), **base, what=game.data.text(f"event_{ev.kind}"),
+                       target=ev.card if ev.card is not None else PlayerRef(str(ev.player)))
+        ev.data.setdefault("then", []).append(r)
+        return ev
     if "instead" in s or s.get("skip"):
         again = ["replacement.again"] if ev.data.get("applied") - {r.rid} else []  # an event another replacement made
         again += list(ev.data.get("replaced_cites", ()))  # what the event's step says a replacement of it rests on
@@ -403,7 +408,7 @@ M = MECHANISM
 M.place("replace_event", "what a replacement effect replaces (replace: {event: …})", form="value")
 M.place("replace_key", "a key of a replacement effect (replace: {…})", form="field")
 
-ANY = frozenset({"event", "text", "text_en", "until", "self_replacing", "instead", "skip", "next"})
+ANY = frozenset({"event", "text", "text_en", "until", "self_replacing", "instead", "then", "skip", "next"})
 PACKET_KEYS = ANY | {"to", "from", "by", "targeted", "controller", "damage_type", "match", "amount", "add", "set_amount",
                      "type", "combat", "preventable", "prevent", "shield", "first_each_turn", "mul"}
 MOVE_KEYS = ANY | {"to", "leaving", "entering", "not_by_itself", "zone"}
@@ -452,6 +457,8 @@ KEYS: dict[str, tuple[Shape, str]] = {
     "until": (Enum(("game", "turn", "resolution")), "a link's effect: how long it lasts (resolution: while it resolves)"),
     "self_replacing": (Bool(), "a link's replacement of what it itself does (applies first where the game says so)"),
     "instead": (Ref("steps"), "these steps happen instead"), "skip": (Bool(), "the event does not happen"),
+    "then": (Ref("steps"), "the event happens, then these steps: it is replaced by itself and the events they make "
+                           "(what the event triggers sees it before them) [replacement.then]"),
     "next": (Bool(), "a link's effect: only the next time (every packet of one resolution) [replacement.next]"),
     "to": (SpecCards(), "the card the event is about"), "from": (SpecCards(), "the card the packet comes from"),
     "by": (Ref("filter"), "the card whose link makes the packet"), "targeted": (Bool(), "only a packet to a target"),
@@ -507,7 +514,7 @@ class SpecShape(Shape):
                 key = "replace_key_only_in_steps" if k in ONLY_IN_STEPS else "replace_key_ignored"
                 (at / k).problem(key, at_key=True, event=name, key=k, keys=sorted(allowed))
             else:
-                scope = _instead(at.scope, v) if k == "instead" else at.scope
+                scope = _instead(at.scope, v) if k in ("instead", "then") else at.scope
                 keys[k].shape.check(v, (at / k).within(scope))
 
     def schema(self, w: SchemaWriter) -> dict[str, Any]:
@@ -523,8 +530,8 @@ REPLACEMENT = kind_shape({
     "if_alt": Field(Bool(), "it exists only while its card is on the chain played for its alternative cost"),
 }, required=("replace",), doc="a replacement (or prevention) ability")
 M.word("ability_kind", "replacement", REPLACEMENT, doc="changes an event before it happens, without the chain",
-       rules=("replacement.modify", "replacement.instead", "replacement.chooser", "replacement.once"),
-       phrases=("replaced", "replaced_instead", "prevented", "replacement_order"))
+       rules=("replacement.modify", "replacement.instead", "replacement.then", "replacement.chooser", "replacement.once"),
+       phrases=("replaced", "replaced_instead", "replaced_then", "prevented", "replacement_order"))
 
 
 def _as_step(scope: Scope, v: Any) -> Scope:
@@ -541,6 +548,20 @@ M.word("choice", "replacement", Str(min_len=1), doc="which replacement effect ap
 
 M.hook("event.replace")(replace)
 M.hook("batch.end")(end_resolution)
+
+
+@M.hook("event.after", order=90)
+def _then(game: "Game", ev: "Event") -> None:
+    """[replacement.then]: once the event has happened (and what it triggers has seen it), the steps of each effect
+    that replaced it by itself and more."""
+    for r in ev.data.pop("then", []):
+        ctx = instead_context(game, r, ev)
+        saved = game.inherit
+        game.inherit = set(ev.data["applied"])
+        try:
+            run_ops(game, ctx, list(r.spec["then"]))
+        finally:
+            game.inherit = saved
 
 
 @M.hook("turn.end", order=40)
