@@ -241,9 +241,14 @@ def test_junit_xml_parses_with_a_testcase_per_entry(root: Path, tmp_path: Path) 
 
 
 def test_an_unencoded_entry_is_listed_with_the_mechanism_it_needs(root: Path, tmp_path: Path) -> None:
-    """Issue 11: each unencoded entry shows the mechanism it still needs (judge/faq/pending.yaml), in the summary too."""
-    report = run(root, scenarios=tmp_path / "no-such-folder")
-    needs = check_notes.pending()
+    """Issue 11: each unencoded entry shows the mechanism it still needs (a pending.yaml: every bundled entry is
+    encoded now, so the check reads one written here), in the summary too."""
+    listed = tmp_path / "pending.yaml"
+    listed.write_text("vendetta-02:\n  zh: 据守事件\n  en: the hold event\n", encoding="utf-8")
+    report = check.check(load_documents(root), load_corpus(root), root, scenarios_root=tmp_path / "no-such-folder",
+                         pending_file=listed)
+    needs = check_notes.pending(listed)
+    assert needs == {"vendetta-02": {"zh": "据守事件", "en": "the hold event"}}
     text = check_render.render_text(report, "zh")
     assert f"  vendetta-02：{needs['vendetta-02']['zh']}" in text  # the summary's list
     assert f"    尚需：{needs['vendetta-02']['zh']}" in text  # under the entry

@@ -720,3 +720,36 @@ def test_an_optional_destroy_cost_is_not_offered_without_a_friendly_unit() -> No
                        "- {play: atakhan}\n- resolve_all\n", "", you="resources: 6", status="pass",
                        expect="- {card: foe, zone: base}\n- {player: you, resources: 0}\n")
     assert "cost_destroy_read" not in steps(res)
+
+
+# --- how often an activated ability may be used (vendetta-10) ----------------------------------------------------------
+AZIR = "azir: {uses: azir_ascendant, owner: you, zone: base}\n"
+USE = "- {use: azir, ability: 飞升}\n- resolve_all\n"
+
+
+def test_a_once_each_turn_ability_used_again_that_turn_is_rewound() -> None:
+    """"每回合一次": the second use in one turn cannot be made — it is rewound, its cost unpaid, the +1 [M] once."""
+    res = VENDETTA.run(AZIR, USE + USE, "", status="pass", expect="- {card: azir, power: 5}\n- {player: you, resources: 8}\n")
+    assert steps(res).count("rewind") == 1
+
+
+def test_the_limit_starts_again_the_next_turn() -> None:
+    """"每回合一次" counts this turn's uses only: after the turn ends, the ability can be used again."""
+    res = VENDETTA.run(AZIR, USE + "- end_turn\n" + USE, "", status="pass", expect="- {player: you, resources: 7}\n")
+    assert "rewind" not in steps(res)
+
+
+def test_a_card_attached_takes_a_new_timestamp_and_leaves_its_old_host() -> None:
+    """Rise 718.2b's rule, the same in the engine for every game that attaches: 「一张结附物卡牌的时间印记为其最后结附的时间」 — a
+    gear attached now is later than a card that came before; and it is attached to the new unit only."""
+    res = VENDETTA.run("""
+a: {name: a, owner: you, zone: base, type: unit, power: 1}
+b: {name: b, owner: you, zone: base, type: unit, power: 1}
+gear: {name: gear, owner: you, zone: base, type: gear, attached_to: a, abilities: [
+  {kind: activated, name: 装配, cost: {resources: 0}, targets: [{filter: {type: unit, controller: you}}], do: [{attach: {card: self, to: target}}]}]}
+""", "- {use: gear, ability: 装配}\n- resolve_all\n", "- {for: gear, target: b}\n", status="pass",
+                       expect="- {card: gear, attached_to: b}\n")
+    assert res.game is not None
+    cards = res.game.state.cards
+    assert cards["gear"].ts > max(cards["a"].ts, cards["b"].ts)
+    assert "attach" in steps(res)

@@ -91,8 +91,10 @@ def check(
     corpus_root: Path,
     scenarios_root: Path | None = None,
     runner: Runner | None = None,
+    pending_file: Path | None = None,
 ) -> Report:
-    """Check every entry of ``documents`` (see the module docstring)."""
+    """Check every entry of ``documents`` (see the module docstring); what an unencoded entry needs comes from
+    ``pending_file`` (default: the package's ``pending.yaml``)."""
     problems: list[str] = []
     for doc in documents:
         if doc.game not in corpus.games:
@@ -137,7 +139,7 @@ def check(
         return (REPRODUCED if all(s.passed for s in scen) else REGRESSED), scen
 
     dates = rules_dates(corpus, corpus_root)
-    needs = pending()
+    needs = pending(pending_file)
     results = []
     for e in entries:
         ruling, scen = verdict(by_entry.get(e.id, []))

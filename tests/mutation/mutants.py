@@ -19,7 +19,10 @@ Each mutant names the file where its rule lives since the engine was split into 
 text is not found exactly once stops the run before any test (exit 2): re-target it, never skip it.
 
 - ``choices_again``: a repeated execution's own modes (820.2.a) and new choices for a chain item one gains control
-  of (vendetta-07).
+  of (vendetta-07);
+- ``copies``: copy effects, attaching, replacements that add events after the event ("then"), use limits and an
+  optional destroy cost (vendetta-08, -09, -10; 206's third example);
+- ``this_battlefield``: holding a battlefield and "this battlefield" as it triggers or as it resolves (vendetta-02).
 
 Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|search|language|engines|all|…] [--jobs N]
 [--only ID …] (`engines`: every engine set; `all`: those and the fixes; `search` and `language` run on their own).
@@ -473,7 +476,46 @@ CHOICES_AGAIN: list[tuple[str, str, str, str]] = [
     ("remake: offered for an item it does not control", RM, "        if other is None or other.controller != ctx.controller:",
      "        if other is None:"),
 ]
-SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "choices_again": CHOICES_AGAIN, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+# Copy effects (vendetta-08/-09/-10, 206 #3), attaching, replacements that add events after the event, use limits,
+# an optional destroy cost
+CP, AT, LM = f"{MX}copies.py", f"{MX}attaching.py", f"{MX}limits.py"
+COPIES: list[tuple[str, str, str, str]] = [
+    ("copy: its end does not restore the card's own values", CP, "        elif card.own is not None:\n", "        elif False:\n"),
+    ("copy: a copy of a copy takes the copied card's own printed values", CP, "        v = getattr(card, name)\n",
+     "        v = (card.own or {}).get(name, getattr(card, name))\n"),
+    ("copy: a gear's copy outlasts the gear's attachment", CP,
+     "        return st.is_current(e.source) and st.cards[e.source.id].attached_to == e.card.id", "        return True"),
+    ("copy: becoming a copy again gives no new abilities", CP,
+     "    effects(game).append(e)\n    card.copy_gen += 1\n", "    effects(game).append(e)\n"),
+    ("limit: a copy's abilities keep the old ability's uses", LM,
+     'return (card.id, card.inc, "printed", card.copy_gen, i)', 'return (card.id, card.inc, "printed", i)'),
+    ("limit: never reached", LM, '    if uses.get(key, 0) >= int(limit.get("times", 1)):', "    if False:"),
+    ("limit: the count does not start again next turn", LM, 'if k[0] != "turn"}', "}"),
+    ("then: the added steps come before what the event triggers", RE, '@M.hook("event.after", order=90)',
+     '@M.hook("event.after", order=1)'),
+    ("then: the event itself does not happen", RE, '        ev.data.setdefault("then", []).append(r)\n        return ev',
+     '        ev.data.setdefault("then", []).append(r)\n        return None'),
+    ("attach: no new timestamp", AT, "    card.ts = st.tick()  # [timestamp.card]: or when it was last attached", "    pass"),
+    ("destroy cost: the card's own printed cost read, not its copied one", CO,
+     "    n = 0 if card.cost_x else int(card.cost or 0)", '    n = 0 if card.cost_x else int((card.own or {}).get("cost", card.cost) or 0)'),
+    ("destroy cost: the card chosen is not destroyed", CO,
+     "    if isinstance(destroyed, CardRef) and st.is_current(destroyed):", "    if False:"),
+]
+# "This battlefield" (vendetta-02): the hold event's battlefield kept as it triggers and shared with a delayed
+# trigger; "here" read as the ability resolves, nothing when its source is at no battlefield
+BD, DL = "judge/games/riftbound/board.py", f"{MX}delayed.py"
+THIS_BATTLEFIELD: list[tuple[str, str, str, str]] = [
+    ("trigger info: not shared with the delayed trigger it makes", DL, '        if name.startswith("event_"):',
+     '        if False:'),
+    ("here: a source at no battlefield names the units at no battlefield", BD,
+     '    return None if where is not None and battlefield_of(s.game, s.card) == where else "location"',
+     '    return None if battlefield_of(s.game, s.card) == where else "location"'),
+    ("hold: the battlefield held not carried by the event", BD, 'data={"where": bf.id}))', "data={}))"),
+    ("hold: no point scored", BD, "    points[ev.player] = points.get(ev.player, 0) + 1\n    game.trace.add(\"hold\"",
+     "    game.trace.add(\"hold\""),
+]
+SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "choices_again": CHOICES_AGAIN, "copies": COPIES,
+        "this_battlefield": THIS_BATTLEFIELD, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 

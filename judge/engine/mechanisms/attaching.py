@@ -40,6 +40,29 @@ def attach(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     return done
 
 
+@M.declare("step", "detach", CARDS, doc="cards on the field attached to another are attached to nothing (they stay "
+           "where they are)", rules=("attach",), phrases=("detach",))
+def detach(game: "Game", ctx: Context, spec: Any) -> bool:
+    """``detach: REF``: each card named that is attached to a card is no longer attached."""
+    done = False
+    for ref in cards(ctx, spec):
+        if on_field(game, ref) and game.state.cards[ref.id].attached_to is not None:
+            done = events.emit(game, events.Event("detach", ref, player=ctx.controller)) is not None or done
+    return done
+
+
+@M.hook("apply:detach")
+def _apply_detach(game: "Game", ev: events.Event) -> bool:
+    st = game.state
+    if ev.card is None or not st.is_current(ev.card) or st.cards[ev.card.id].attached_to is None:
+        return False
+    card = st.cards[ev.card.id]
+    host = st.cards[card.attached_to]  # type: ignore[index]
+    card.attached_to = None
+    game.trace.add("detach", game.data.cite("attach"), card=card.ref, target=host.ref)
+    return True
+
+
 @M.hook("apply:attach")
 def _apply(game: "Game", ev: events.Event) -> bool:
     st = game.state

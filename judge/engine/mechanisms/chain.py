@@ -238,6 +238,9 @@ def _which_ability(card_id: Any, at: At) -> None:
                      (keywords.get(kw if isinstance(kw, str) else next(iter(kw), "")) or {}).get("abilities") or []]
     printed = [a for a in (card.get("abilities") or []) + from_keywords if isinstance(a, dict) and a.get("kind") == "activated"]
     granted = [g for g in _granted(data.get("cards")) if g.get("kind", "activated") == "activated"]
+    if _lends(at.scope.vocab, data.get("cards")):  # a card may become a copy of another: it has that one's abilities
+        granted += [a for c in (data.get("cards") or {}).values() if isinstance(c, dict)
+                    for a in c.get("abilities") or [] if isinstance(a, dict) and a.get("kind") == "activated"]
     which = action["ability"]
     place = At(at.path[:-1] + ("ability",), at.scope, at.sink)
     if isinstance(which, str):
@@ -257,6 +260,21 @@ def _entry(data: Any, path: tuple[Any, ...]) -> Any:
         except (KeyError, IndexError, TypeError):
             return None
     return data
+
+
+def _lends(vocab: Any, x: Any) -> bool:
+    """Does the file use a word that gives a card another card's abilities as the game goes (a copy effect: the step or
+    card word declared with ``lends_abilities``)?"""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            word = vocab.word("step", k) or vocab.word("card", k)
+            if word is not None and word.extra.get("lends_abilities"):
+                return True
+            if _lends(vocab, v):
+                return True
+    elif isinstance(x, list):
+        return any(_lends(vocab, v) for v in x)
+    return False
 
 
 def _granted(x: Any) -> list[dict[str, Any]]:

@@ -113,7 +113,7 @@ COPY = Map({"card": CARDS, "of": CARDS,
 
 
 @M.declare("step", "become_copy", COPY, doc="a card becomes a copy of another: it takes its copiable values and keeps "
-           "its own states", rules=("copy.values",), phrases=("copy", "copy_ends"))
+           "its own states", rules=("copy.values",), phrases=("copy", "copy_ends"), extra={"lends_abilities": True})
 def become_copy(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """``become_copy: {card: REF, of: REF}``: each card named becomes a copy of the (first) card ``of`` names."""
     st = game.state
@@ -148,7 +148,7 @@ def _copy_check(value: Any, at: Any) -> None:
 
 
 @M.declare("card", "copy_of", Ref("card_id"), doc="it is a copy of that card (since before the scenario begins)",
-           rules=("copy.values",), phrases=("copy",), check=_copy_check)
+           rules=("copy.values",), phrases=("copy",), check=_copy_check, extra={"lends_abilities": True})
 def _copy_of(game: "Game", card: "Card", value: Any, path: Any) -> None:
     game.state.ext.setdefault("copy_of", {})[card.id] = value
 

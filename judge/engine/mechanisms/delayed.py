@@ -47,6 +47,9 @@ def create_trigger(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         refs = cards(ctx, name) if name != "that" else (list(ctx.that) or cards(ctx, "that"))
         if refs:
             bindings[name] = refs[0]
+    for name, v in ctx.bindings.items():  # [trigger.info]: what the creating ability kept as it triggered is shared
+        if name.startswith("event_"):
+            bindings[name] = v
     if ctx.that:
         game.trace.add("that", game.data.cite("effect.that"), what=game.data.text("that_unit"), card=ctx.that[0])
     # [effect.create_trigger]: a duration, or "the next time" (once); otherwise it lasts until the game ends

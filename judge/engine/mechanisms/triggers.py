@@ -188,7 +188,8 @@ def _lock_info(game: "Game", ab: dict[str, Any], ev: "Event", bindings: dict[str
             value = ev.data[key]
             card = game.state.cards.get(value) if isinstance(value, str) else None  # a card id: name the card
             shown = value if isinstance(value, CardRef) else card.ref if card is not None else Text(str(value), str(value))
-            out.append((game.data.text(f"info_{key}") if f"info_{key}" in game.data.words else Text(key, key), shown))
+            word = next((w for w in (f"info_{key}_{ev.kind}", f"info_{key}") if w in game.data.words), None)  # this event's
+            out.append((game.data.text(word) if word else Text(key, key), shown))
     return out
 
 

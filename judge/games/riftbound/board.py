@@ -186,6 +186,29 @@ def act_conquer(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> 
     game.give_priority(st.turn, ())
 
 
+@M.declare("action", "hold", Ref("card_id"), doc="the player by: holds this battlefield (a battlefield they control "
+           "as their turn begins: it scores, and triggers what holding triggers)", rules=("score.hold",), phrases=("hold",))
+def act_hold(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
+    """A scenario action: the player ``by:`` holds the battlefield (据守): only what happens and triggers."""
+    st = game.state
+    bf = st.cards.get(action["hold"])
+    if bf is None or bf.type != "battlefield":
+        raise InvalidInput("rb_not_battlefield", path + ("hold",), card=str(action["hold"]))
+    player = action.get("by") or st.turn
+    events.emit(game, events.Event("hold", bf.ref, player=player, data={"where": bf.id}))
+    game.give_priority(st.turn, ())
+
+
+@M.hook("apply:hold")
+def apply_hold(game: "Game", ev: events.Event) -> bool:
+    """Holding a battlefield scores its player a point (a rule outside the corpus; FAQ vendetta-02 speaks of 據守)."""
+    assert ev.player is not None and ev.card is not None
+    points = rs(game).points
+    points[ev.player] = points.get(ev.player, 0) + 1
+    game.trace.add("hold", game.data.cite("score.hold"), player=PlayerRef(ev.player), card=ev.card, total=points[ev.player])
+    return True
+
+
 @M.hook("apply:conquer")
 def apply_conquer(game: "Game", ev: events.Event) -> bool:
     """Conquering a battlefield scores its player a point (a rule outside the corpus; FAQ vendetta-19 speaks of it)."""
@@ -266,7 +289,11 @@ def _at_spec(game: "Game", spec: Any, link: Any) -> str | None:
 
 @M.declare("filter", "at", PLACE, doc="at this battlefield: a card id, here (the source's), {event: where}, or a target slot")
 def _at_filter(s: Any, spec: Any) -> str | None:
-    return None if battlefield_of(s.game, s.card) == _at_spec(s.game, spec, s.link) else "location"
+    """At the battlefield named; a "this battlefield" that names none (the source is at no battlefield now) has
+    nothing at it — the instruction about it does nothing (FAQ vendetta-02: 「若……不在任何戰場，便會無視任何關於戰場的
+    指示」)."""
+    where = _at_spec(s.game, spec, s.link)
+    return None if where is not None and battlefield_of(s.game, s.card) == where else "location"
 
 
 @M.declare("filter", "location", Enum(("base", "battlefield")), doc="at a base or at a battlefield")
@@ -290,7 +317,7 @@ def _in_combat(game: "Game", ctx: Context, arg: Any) -> bool:
     return any(game.state.is_current(r) and in_combat(game, game.state.cards[r.id]) for r in cards(ctx, arg))
 
 
-@M.declare("when", "here", Bool(), doc="conquers: the battlefield is the one the card with the ability is at",
+@M.declare("when", "here", Bool(), doc="conquers, holds: the battlefield is the one the card with the ability is at",
            extra={"any_event": True})
 def _here(game: "Game", spec: Any, ev: Any, host: Any, host_ref: Any, bindings: Any, controller: str) -> bool:
     return not spec or (host is not None and ev.card is not None and battlefield_of(game, host) == ev.card.id)
@@ -322,3 +349,5 @@ M.word("event", "moved", events.TRIGGER, _moved, doc="a card changes zones, or a
        overrides=True, extra={"keys": moves.MOVE_KEYS})
 M.word("event", "conquers", events.TRIGGER, events.kind_is("conquer"), doc="a player conquers a battlefield",
        extra={"keys": frozenset({"event", "card", "player", "if"})})
+M.word("event", "holds", events.TRIGGER, events.kind_is("hold"), doc="a player holds a battlefield (据守; {event: where}: "
+       "which)", extra={"keys": frozenset({"event", "card", "player", "if"})})
