@@ -753,3 +753,35 @@ gear: {name: gear, owner: you, zone: base, type: gear, attached_to: a, abilities
     cards = res.game.state.cards
     assert cards["gear"].ts > max(cards["a"].ts, cards["b"].ts)
     assert "attach" in steps(res)
+
+
+# --- granting to a card not on the board yet (grant_next) -------------------------------------------------------------
+ECHO = """
+echo: {name: echo, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{grant_next: {applies: {type: spell}, until: turn,
+  ability: {kind: repeat, cost: {resources: 1}, text: "[回响][1]"}}}]}}
+s1: {name: s1, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{draw: {player: you, count: 1}}]}}
+s2: {name: s2, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{draw: {player: you, count: 1}}]}}
+u: {name: u, owner: you, zone: hand, type: unit, cost: 0, power: 1}
+d1: {name: d1, owner: you, zone: deck, type: spell}
+d2: {name: d2, owner: you, zone: deck, type: spell}
+d3: {name: d3, owner: you, zone: deck, type: spell}
+"""
+PLAY = "- {play: %s}\n- resolve_all\n"
+
+
+def test_the_next_spell_gains_it_once_and_a_unit_played_before_does_not_use_it_up() -> None:
+    """"你本回合打出的下一个法术获得[回响]": a unit played first is not a spell (it does not take it); the first spell
+    played gains it (and is asked to pay it); the spell after that does not."""
+    res = VENDETTA.run(ECHO, PLAY % "echo" + PLAY % "u" + PLAY % "s1" + PLAY % "s2",
+                       "- {for: s1, slot: repeat, pay: true}\n", status="pass",
+                       expect="- {player: you, hand: 3}\n- {player: you, resources: 8}\n")
+    grants = [s for s in res.game.trace.steps if s.kind == "grant"]  # type: ignore[union-attr]
+    assert [s.args["card"].id for s in grants] == ["s1"]
+
+
+def test_the_next_spell_this_turn_is_not_next_turns() -> None:
+    """"本回合打出的下一个法术": not played this turn, it is gone — the spell of the next turn gains nothing (no Repeat is
+    offered: an answer for one would stay unused)."""
+    res = VENDETTA.run(ECHO, PLAY % "echo" + "- end_turn\n- end_turn\n" + PLAY % "s1", "", status="pass",
+                       expect="- {player: you, hand: 3}\n- {card: d2, zone: deck}\n")  # s2, u and the one card s1 drew
+    assert "grant" not in steps(res) and "repeat_paid" not in steps(res)

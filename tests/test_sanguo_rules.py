@@ -194,3 +194,87 @@ def test_faq_check_reproduces_at_least_twenty_of_the_sanguo_worked_examples() ->
     assert len(mine) == 23
     assert sum(e.ruling == "reproduced" for e in mine) >= 20
     assert {e.ruling for e in mine} <= {"reproduced", "fragment"}
+
+
+# --- control for a time, and durations over several turns (416.5a (2), 416.3a, 403.3c) -----------------------------
+STEAL = """
+steal: {name: 策反, owner: you, zone: hand, type: tactic, cost: 1, play: {targets: [{filter: {type: unit, controller: opponent}}],
+  do: [{take_control: {cards: target, until: %s}}]}}
+foe: {name: foe, owner: opp, zone: battlefield, type: troop, power: 2, health: 2}
+"""
+
+
+def test_control_until_your_next_turn_lasts_through_the_opponents_turn() -> None:
+    """"直到你下回合開始" (403.3c's time limit, for a control change): I keep the troop through the opponent's whole turn;
+    it goes back as my next turn begins."""
+    res = SANGUO.run(STEAL % "next_turn", "- {play: steal}\n- resolve_all\n- end_turn\n"
+                     "- {check: {card: foe, controller: you}}\n- end_turn\n", "", status="pass",
+                     expect="- {card: foe, controller: opp}\n")
+    assert [s.kind for s in res.game.trace.steps].count("control_ends") == 1  # type: ignore[union-attr]
+    ends = [i for i, s in enumerate(res.game.trace.steps) if s.kind == "control_ends"]  # type: ignore[union-attr]
+    starts = [i for i, s in enumerate(res.game.trace.steps) if s.kind == "turn_start"]  # type: ignore[union-attr]
+    assert len(starts) == 2 and starts[0] < ends[0] and starts[1] < ends[0]  # after my next turn began, not the opponent's
+
+
+def test_a_stolen_troop_that_leaves_the_field_is_its_owners_and_the_effect_is_gone() -> None:
+    """A control change applies to that object on the field: the troop destroyed goes to its owner's graveyard,
+    controlled by its owner; nothing gives it back later (no control change is left to end)."""
+    res = SANGUO.run(STEAL % "turn" + """
+slay: {name: 斬殺, owner: you, zone: hand, type: tactic, cost: 1, play: {targets: [{filter: {type: unit}}], do: [{destroy: target}]}}
+""", "- {play: steal}\n- resolve_all\n- {play: slay}\n- resolve_all\n- end_turn\n", "- {for: slay, target: foe}\n",
+                     status="pass", expect="- {card: foe, zone: graveyard, controller: opp}\n")
+    assert "control_ends" not in [s.kind for s in res.game.trace.steps]  # type: ignore[union-attr]
+
+
+def test_an_effect_until_your_next_turn_ends_as_that_turn_begins_not_the_opponents() -> None:
+    """"直到你下回合開始" for a continuous effect: +2 power lasts through the opponent's turn and ends as my next turn
+    begins."""
+    res = SANGUO.run("""
+rally: {name: 鼓舞, owner: you, zone: hand, type: tactic, cost: 1, play: {targets: [{filter: {type: unit}}],
+  do: [{modify: {cards: target, power: 2, until: next_turn}}]}}
+mine: {name: mine, owner: you, zone: battlefield, type: troop, power: 1, health: 1}
+""", "- {play: rally}\n- resolve_all\n- end_turn\n- {check: {card: mine, power: 3}}\n- end_turn\n", "- {for: rally, target: mine}\n",
+                     status="pass", expect="- {card: mine, power: 1}\n")
+    assert res.game is not None
+
+
+def test_at_the_start_of_your_next_turn_triggers_then_and_not_at_the_opponents() -> None:
+    """"在你的下個回合開始時": a delayed trigger on the turn-start event with player: you — the opponent's turn start does
+    not trigger it; mine does, once."""
+    res = SANGUO.run("""
+later: {name: 伏筆, owner: you, zone: hand, type: tactic, cost: 1, play: {do: [{create_trigger: {
+  when: {event: turn_start, player: you}, once: true, text: 在你的下個回合開始時摸一張牌, do: [{draw: {player: you, count: 1}}]}}]}}
+d1: {name: d1, owner: you, zone: deck, type: tactic}
+d2: {name: d2, owner: you, zone: deck, type: tactic}
+""", "- {play: later}\n- resolve_all\n- end_turn\n- {check: {player: you, hand: 0}}\n- end_turn\n- resolve_all\n", "",
+                     status="pass", expect="- {player: you, hand: 1}\n")
+    assert [s.kind for s in res.game.trace.steps].count("trigger_effect_fires") == 1  # type: ignore[union-attr]
+
+
+def test_control_goes_back_to_the_player_who_had_it_not_to_the_owner() -> None:
+    """A control change that ends gives the card back to whoever controlled it before (here the opponent, who had my
+    troop since before the scenario), not to its owner."""
+    SANGUO.run("""
+steal: {name: 策反, owner: you, zone: hand, type: tactic, cost: 1, play: {targets: [{filter: {type: unit, controller: opponent}}],
+  do: [{take_control: {cards: target, until: turn}}]}}
+lent: {name: lent, owner: you, controller: opp, zone: battlefield, type: troop, power: 2, health: 2}
+""", "- {play: steal}\n- resolve_all\n- {check: {card: lent, controller: you}}\n- end_turn\n", "", status="pass",
+               expect="- {card: lent, controller: opp}\n")
+
+
+def test_a_delayed_passive_until_your_next_turn_works_in_the_opponents_turn_and_not_after() -> None:
+    """403.3c: a delayed passive ability with the time limit "until your next turn begins" triggers in the opponent's
+    turn; once my next turn has begun it is gone."""
+    res = SANGUO.run("""
+watch: {name: 警戒, owner: you, zone: hand, type: tactic, cost: 1, play: {do: [{create_trigger: {until: next_turn, once: false,
+  when: {event: destroyed, card: {type: unit, controller: you}}, text: 你的部隊被消滅時摸一張牌, do: [{draw: {player: you, count: 1}}]}}]}}
+a: {name: a, owner: you, zone: battlefield, type: troop, power: 1, health: 1}
+b: {name: b, owner: you, zone: battlefield, type: troop, power: 1, health: 1}
+slay1: {name: 斬殺甲, owner: opp, zone: hand, type: tactic, cost: 1, status: [quick], play: {targets: [{filter: {type: unit}}], do: [{destroy: target}]}}
+slay2: {name: 斬殺乙, owner: opp, zone: hand, type: tactic, cost: 1, status: [quick], play: {targets: [{filter: {type: unit}}], do: [{destroy: target}]}}
+d1: {name: d1, owner: you, zone: deck, type: tactic}
+d2: {name: d2, owner: you, zone: deck, type: tactic}
+""", "- {play: watch}\n- resolve_all\n- end_turn\n- {play: slay1, by: opp}\n- resolve_all\n- end_turn\n"
+     "- {play: slay2, by: opp}\n- resolve_all\n", "- {for: slay1, target: a}\n- {for: slay2, target: b}\n",
+                     opp="resources: 9", status="pass", expect="- {player: you, hand: 1}\n- {card: b, zone: graveyard}\n")
+    assert [s.kind for s in res.game.trace.steps].count("trigger_effect_fires") == 1  # type: ignore[union-attr]

@@ -22,7 +22,9 @@ text is not found exactly once stops the run before any test (exit 2): re-target
   of (vendetta-07);
 - ``copies``: copy effects, attaching, replacements that add events after the event ("then"), use limits and an
   optional destroy cost (vendetta-08, -09, -10; 206's third example);
-- ``this_battlefield``: holding a battlefield and "this battlefield" as it triggers or as it resolves (vendetta-02).
+- ``this_battlefield``: holding a battlefield and "this battlefield" as it triggers or as it resolves (vendetta-02);
+- ``turns``: the start of a turn and "until your next turn begins", control for a time, several sources dealing damage
+  at once (三國 417.7b), granting to the next card a player plays.
 
 Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|search|language|engines|all|…] [--jobs N]
 [--only ID …] (`engines`: every engine set; `all`: those and the fixes; `search` and `language` run on their own).
@@ -514,8 +516,32 @@ THIS_BATTLEFIELD: list[tuple[str, str, str, str]] = [
     ("hold: no point scored", BD, "    points[ev.player] = points.get(ev.player, 0) + 1\n    game.trace.add(\"hold\"",
      "    game.trace.add(\"hold\""),
 ]
+# Several turns (the start of a turn, "until your next turn begins"), control for a time, several sources at once
+# (417.7b), granting to the next card played
+CTL, TU, GT = f"{MX}control.py", f"{MX}turns.py", f"{MX}grant.py"
+TURNS: list[tuple[str, str, str, str]] = [
+    ("control: a control change for this turn never ends", CTL, '        e.ended = e.ended or e.until == "turn"', "        pass"),
+    ("control: until-your-next-turn ends at any player's turn", CTL,
+     '        e.ended = e.ended or (e.until == "next_turn" and e.player == player)', '        e.ended = e.ended or e.until == "next_turn"'),
+    ("control: goes back to the owner, not to who had it", CTL, "            st.cards[e.card.id].controller = e.before",
+     "            st.cards[e.card.id].controller = st.cards[e.card.id].owner"),
+    ("continuous: until-your-next-turn ends at any player's turn", CN,
+     'if not (e.until == "next_turn" and e.controller == player)]', 'if not e.until == "next_turn"]'),
+    ("delayed: until-your-next-turn never ends", DL, '    expired = [t for t in st.trigger_effects if t.until == "next_turn" and t.controller == player]',
+     "    expired = []"),
+    ("next cost: until-your-next-turn ends at any player's turn", CO,
+     '    gone = [m for m in st.cost_mods if m.get("until") == "next_turn" and m["player"] == player]',
+     '    gone = [m for m in st.cost_mods if m.get("until") == "next_turn"]'),
+    ("turn start: what it triggers never goes on the chain", TU, "    if game.state.waiting:  # what the turn's start", "    if False:  #"),
+    ("several sources: only the first deals damage", DM, '    srcs = cards(ctx, spec["from"]) if "from" in spec else [ctx.source]',
+     '    srcs = cards(ctx, spec["from"])[:1] if "from" in spec else [ctx.source]'),
+    ("several sources: the damaged card's controller does not choose among them", f"{MX}packets.py",
+     "        if len(mine) > 1 and limited and len(mine) <= 5:", "        if len(mine) > 1 and limited and one_source and len(mine) <= 5:"),
+    ("grant next: any card takes it", GT, 'matches_filter(game, card, w["applies"], w["controller"], None) is not None:', "False:"),
+    ("grant next: not used up", GT, "        waiting.remove(w)\n", ""),
+]
 SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "choices_again": CHOICES_AGAIN, "copies": COPIES,
-        "this_battlefield": THIS_BATTLEFIELD, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+        "this_battlefield": THIS_BATTLEFIELD, "turns": TURNS, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 

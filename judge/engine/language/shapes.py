@@ -448,7 +448,7 @@ class Either(Shape):
         """The forms it takes, as a message names them: JSON types, and the words of its fixed forms."""
         out: list[str] = []
         for o in self.options:
-            if isinstance(o, Enum) and not callable(o._values) and len(o.values(scope)) <= 3:
+            if isinstance(o, Enum) and not callable(o._values) and len(o.values(scope)) <= 5:
                 out += [str(v) for v in o.values(scope)]
             elif isinstance(o, Either):
                 out += o.expected(scope)

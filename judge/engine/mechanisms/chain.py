@@ -96,6 +96,8 @@ def add_link(game: "Game", player: str, kind: str, source: CardRef, text: dict[s
         game.trace.add("announce", game.data.cite(*keys),
                        player=game.player_ref(player), link=LinkRef(link.uid))
         history.check_allowed(game, link)  # [play.restricted], and the game's own limits on using an ability
+        for announced in game.data.vocab.hooks("link.announced"):  # what the card gains as it is played (grant_next …)
+            announced(game, link)
         choose_parts(game, link)
         costs.pay(game, link)
         history.finalized(game, link)  # [play.finalized]: it now counts as played

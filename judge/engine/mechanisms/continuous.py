@@ -542,6 +542,14 @@ def _end_turn(game: "Game") -> None:
     end(game, "turn")  # [turn.end]: "this turn" effects end
 
 
+@M.hook("turn.start", order=30)
+def _start_turn(game: "Game", player: str) -> None:
+    """[turn.start]: "until your next turn begins": its controller's turn begins, the effect ends."""
+    st = game.state
+    st.cont_effects = [e for e in st.cont_effects if not (e.until == "next_turn" and e.controller == player)]
+    game.chars_cache.clear()
+
+
 @M.hook("combat.end", order=10)
 def _end_combat(game: "Game") -> None:
     end(game, "combat")

@@ -60,7 +60,7 @@ def _changes_a_cost(ab: Any, at: Any) -> None:
 M.word("ability_kind", "cost_modifier", COST_MODIFIER, doc="changes what cards cost [cost.modifier]",
        rules=("cost.modifier", "cost.total"), phrases=("cost_order",), check=_changes_a_cost)
 
-NEXT_COST = Map({"player": Ref("player"), "applies": Ref("filter"), "until": Enum(("turn", "game")),
+NEXT_COST = Map({"player": Ref("player"), "applies": Ref("filter"), "until": Enum(("turn", "game", "next_turn")),
                  "text": Str(), "text_en": Str()}, more_from=("reduction",))
 
 
@@ -263,7 +263,7 @@ def pay(game: "Game", link: "Link") -> None:
 
 
 @M.declare("step", "next_cost", NEXT_COST, doc="the next card a player plays (fitting applies:) costs less",
-           rules=("cost.next",), phrases=("next_cost", "next_cost_used"))
+           rules=("cost.next", "turn.start"), phrases=("next_cost", "next_cost_used", "next_cost_expired"))
 def next_cost(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     """[cost.next]: a step making "the next card [player] plays [this turn] costs … less"; it applies to the first card
     that player adds to the chain after it is made, and is then used up."""
@@ -289,6 +289,17 @@ def printed(game: "Game", link: "Link") -> Any:
 @MECHANISM.hook("turn.end", order=70)
 def _end_turn(game: "Game") -> None:
     game.state.cost_mods = [m for m in game.state.cost_mods if m.get("until") != "turn"]  # [cost.next]
+
+
+@MECHANISM.hook("turn.started", order=70)
+def _start_turn(game: "Game", player: str) -> None:
+    """[cost.next] "until your next turn begins": not used by then, the reduction ends once that turn has begun."""
+    st = game.state
+    gone = [m for m in st.cost_mods if m.get("until") == "next_turn" and m["player"] == player]
+    st.cost_mods = [m for m in st.cost_mods if not any(m is g for g in gone)]
+    if gone:
+        game.trace.add("next_cost_expired", game.data.cite("cost.next", "turn.start"), player=game.player_ref(player),
+                       card=gone[0]["source"])
 M.word("choice", "alt_cost", Bool(), doc="pay the alternative cost (true) or not")
 M.word("choice", "cost_card", Ref("card_id"), doc="which card pays a cost (destroy one of your …)")
 M.word("choice_slot", "may_destroy", Bool(), doc="whether to pay an optional destroy cost, and which card",

@@ -24,30 +24,52 @@ PACKETS = ("damage", "repair")
 DAMAGE = Map({
     "to": CARDS, "amount": Ref("amount"),
     "type": Str(doc="the damage type (射击, 电磁 …)"),
-    "from": Ref("cards", doc="the source of the damage (default: the card whose text this is)"),
+    "from": Ref("cards", doc="the source of the damage (default: the card whose text this is); several cards: each deals "
+                             "the amount at once (it: that card, in the amount)"),
     "combat": Bool(doc="it is combat damage"),
     "unpreventable": Bool(doc="it cannot be prevented"),
     "store": Str(min_len=1, doc="store the damage dealt under this name ({var: name})"),
 }, required=("to", "amount"))
 
 
-@M.declare("step", "damage", DAMAGE, doc="deal damage: one packet to each character", rules=("effect.one_shot",
-           "effect.text_order", "damage.packet", "resolve.partial"), phrases=("damage", "cannot"))
+def _scope(scope: Any, spec: Any) -> Any:
+    """With ``from:`` the amount may read the card dealing it (``it``)."""
+    return scope.bind("it") if isinstance(spec, dict) and "from" in spec else scope
+
+
+@M.declare("step", "damage", DAMAGE, doc="deal damage: one packet to each character (from each source named)",
+           rules=("effect.one_shot", "effect.text_order", "damage.packet", "resolve.partial"), phrases=("damage", "cannot"),
+           scope=_scope)
 def damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
-    """[effect.one_shot], [damage.packet]: one damage packet per character."""
+    """[effect.one_shot], [damage.packet]: one damage packet per character from each source, all dealt at once (their
+    order chosen where it matters [damage.packet_order])."""
     total = 0
     link = ctx.link
     dist = link.distribution.get(spec["to"]) if (link and isinstance(spec["to"], str)) else None
-    src = cards(ctx, spec["from"])[:1] if "from" in spec else [ctx.source]
-    if not src and illegal_slot(ctx, spec["from"]):  # [resolve.partial]: an illegal target deals no damage (nor does
+    srcs = cards(ctx, spec["from"]) if "from" in spec else [ctx.source]
+    if not srcs and illegal_slot(ctx, spec["from"]):  # [resolve.partial]: an illegal target deals no damage (nor does
         game.trace.add("cannot", game.data.cite("resolve.partial"), what=game.data.text("op_damage"))  # the card instead)
         return False
-    source = src[0] if src else ctx.source
+    srcs = srcs or [ctx.source]
     targeted = {o for objs in ctx.legal.values() for o in objs}
 
-    def one(ref: CardRef) -> bool:
+    def amount_of(source: CardRef, ref: CardRef) -> int:
+        if dist is not None:
+            return dist.get(ref, 0)
+        if "from" not in spec:
+            return value(ctx, spec["amount"])
+        saved = ctx.bindings.get("it")
+        ctx.bindings["it"] = source  # the card dealing it
+        try:
+            return value(ctx, spec["amount"])
+        finally:
+            if saved is None:
+                ctx.bindings.pop("it", None)
+            else:
+                ctx.bindings["it"] = saved
+
+    def one(source: CardRef, ref: CardRef, amount: int) -> bool:
         nonlocal total
-        amount = dist.get(ref, 0) if dist is not None else value(ctx, spec["amount"])
         if not on_field(game, ref):
             return False
         ev = events.emit(game, events.Event("damage", ref, player=ctx.controller, data={
@@ -59,14 +81,15 @@ def damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
         return ev is not None
 
     refs = cards(ctx, spec["to"])
+    packets = [(src, ref, amount_of(src, ref)) for src in srcs for ref in refs]  # each worked out before any is dealt
     for order in game.data.vocab.hooks("damage.order"):  # [damage.packet_order]: who orders simultaneous packets
-        refs = order(game, ctx, refs, spec)
-    if not refs:
+        packets = order(game, ctx, packets, spec)
+    if not packets:
         game.trace.add("cannot", game.data.cite("effect.text_order"), what=game.data.text("op_damage"))
         ok = False
     else:
-        ok = all([one(r) for r in refs])
-        ctx.that = refs
+        ok = all([one(src, ref, n) for src, ref, n in packets])
+        ctx.that = list(dict.fromkeys(ref for _, ref, _ in packets))
     if "store" in spec:
         ctx.vars[spec["store"]] = total
     return ok

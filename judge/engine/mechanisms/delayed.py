@@ -33,7 +33,8 @@ CREATE_TRIGGER = Map({
     "do": Field(STEPS_RESOLVING, "what it does"),
     "targets": Field(Ref("slots"), "its own targets, chosen as it goes on the chain"),
     "once": Field(Bool(), "it triggers only the next time (default: as the game's rules say)"),
-    "until": Field(Enum(("turn", "combat")), "it lasts until the end of the turn or of combat (default: the game)"),
+    "until": Field(Enum(("turn", "combat", "next_turn")), "it lasts until the end of the turn or of combat, or until its "
+                   "controller's next turn begins (default: the game)"),
     "text": Str(), "text_en": Str(),
 }, required=("when", "do"))
 
@@ -70,6 +71,17 @@ def _end_turn(game: "Game") -> None:
     st.trigger_effects = [t for t in st.trigger_effects if t.until != "turn"]
     if expired and game.data.cite("delayed.expires"):  # [delayed.expires]: a delayed ability's time limit ends
         game.trace.add("delayed_expired", game.data.cite("delayed.expires"), card=expired[0].source)
+
+
+@M.hook("turn.started", order=20)
+def _start_turn(game: "Game", player: str) -> None:
+    """[turn.start]: a delayed trigger lasting "until your next turn begins" that has not triggered ends once that
+    turn has begun (what the turn's start triggers could still trigger it)."""
+    st = game.state
+    expired = [t for t in st.trigger_effects if t.until == "next_turn" and t.controller == player]
+    st.trigger_effects = [t for t in st.trigger_effects if t not in expired]
+    if expired and game.data.cite("delayed.expires"):  # [delayed.expires]: a delayed ability's time limit ends
+        game.trace.add("delayed_expired", game.data.cite("delayed.expires", "turn.start"), card=expired[0].source)
 
 
 @M.hook("combat.end", order=20)

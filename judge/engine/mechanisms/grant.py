@@ -44,7 +44,51 @@ def grant(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     return each_card(ctx, spec["to"], one, "grant")
 
 
+GRANT_NEXT = Map({"player": Ref("player"), "applies": Ref("filter"), "ability": Ref("ability"),
+                  "until": Enum(("turn",), doc="only a card played this turn (default: the next one, whenever)"),
+                  "text": Str(), "text_en": Str()}, required=("ability",))
+NEXT_KEY = "grant_next"  # GameState.ext: abilities waiting for the next card a player plays (a rewind restores them)
+
+
+@M.declare("step", "grant_next", GRANT_NEXT, doc="the next card a player plays (fitting applies:) gains an ability as it "
+           "is played — a card not on the board yet", rules=("effect.grant", "grant.next"), phrases=("grant_next", "grant"))
+def grant_next(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
+    """[grant.next]: the next card the player plays that fits ``applies`` gains the ability as it goes on the chain
+    (before its choices are made: a Repeat it gains is offered then); used up by that card."""
+    from judge.engine.context import players
+
+    for p in players(ctx, spec.get("player", "you")):
+        waiting = game.state.ext.setdefault(NEXT_KEY, [])
+        waiting.append({"player": p, "applies": dict(spec.get("applies") or {}), "ability": dict(spec["ability"]),
+                        "until": spec.get("until"), "source": ctx.source.id, "controller": ctx.controller,
+                        "text": Text(spec.get("text") or spec["ability"].get("text", "…"), spec.get("text_en") or "")})
+        game.trace.add("grant_next", game.data.cite("grant.next"), player=game.player_ref(p), text=waiting[-1]["text"])
+    return True
+
+
+@M.hook("link.announced")
+def _as_played(game: "Game", link: Any) -> None:
+    """The first waiting "next card" ability whose player plays a fitting card goes to that card now."""
+    from judge.engine.context import matches_filter
+
+    waiting = game.state.ext.get(NEXT_KEY)
+    if not waiting or link.kind != "card":
+        return
+    card = game.state.cards[link.source.id]
+    for w in list(waiting):
+        if w["player"] != link.controller or matches_filter(game, card, w["applies"], w["controller"], None) is not None:
+            continue
+        waiting.remove(w)
+        card.granted.append(Granted(w["ability"], w["until"], w["source"], game.state.tick()))  # [timestamp.ability]
+        until = game.data.text("until_turn") if w["until"] == "turn" else Text("")
+        game.trace.add("grant", game.data.cite("effect.grant", "grant.next"), card=card.ref, text=w["text"], until=until)
+        return
+
+
 @M.hook("turn.end", order=10)
 def _end_turn(game: "Game") -> None:
     for card in game.state.cards.values():
         card.granted = [g for g in card.granted if g.until != "turn"]
+    waiting = game.state.ext.get(NEXT_KEY)
+    if waiting:  # "the next spell you play this turn": not played this turn, it is gone
+        game.state.ext[NEXT_KEY] = [w for w in waiting if w["until"] != "turn"]

@@ -26,8 +26,9 @@ MODIFY = Map({
     "except": Field(CARDS, "cards it does not affect"), **_SHARED,
     "as_long_as": Field(Map({"card": CARDS, "exhausted": Bool()}, required=("card", "exhausted")),
                         "it lasts as long as the card stays exhausted (true) or ready (false) [continuous.as_long_as]"),
-    "until": Field(Either(Enum(("turn", "combat", "game")), Map({"ready": CARDS}, required=("ready",))),
-                   "how long: this turn, this combat, the game (default), or until a card readies"),
+    "until": Field(Either(Enum(("turn", "combat", "game", "next_turn")), Map({"ready": CARDS}, required=("ready",))),
+                   "how long: this turn, this combat, the game (default), until its controller's next turn begins "
+                   "(next_turn), or until a card readies"),
     "lock": Field(Bool(), "it fixes the cards it affects as it starts even for {each: …} [continuous.locked]"),
     "text": Str(), "text_en": Str(),
 }, more_from=("characteristic",), doc="a continuous effect")

@@ -454,7 +454,8 @@ def _instead(scope: Scope, v: Any) -> Scope:
 KEYS: dict[str, tuple[Shape, str]] = {
     "event": (Str(), "what it replaces (default damage)"), "text": (Str(), "its printed words, shown in the trace"),
     "text_en": (Str(), "the same in English"),
-    "until": (Enum(("game", "turn", "resolution")), "a link's effect: how long it lasts (resolution: while it resolves)"),
+    "until": (Enum(("game", "turn", "resolution", "next_turn")), "a link's effect: how long it lasts (resolution: while it "
+                                                                 "resolves; next_turn: until its controller's next turn begins)"),
     "self_replacing": (Bool(), "a link's replacement of what it itself does (applies first where the game says so)"),
     "instead": (Ref("steps"), "these steps happen instead"), "skip": (Bool(), "the event does not happen"),
     "then": (Ref("steps"), "the event happens, then these steps: it is replaced by itself and the events they make "
@@ -562,6 +563,13 @@ def _then(game: "Game", ev: "Event") -> None:
             run_ops(game, ctx, list(r.spec["then"]))
         finally:
             game.inherit = saved
+
+
+@M.hook("turn.start", order=40)
+def _start_turn(game: "Game", player: str) -> None:
+    """[turn.start]: "until your next turn begins" ends as its controller's turn begins."""
+    st = game.state
+    st.repl_effects = [r for r in st.repl_effects if not (r.until == "next_turn" and r.controller == player)]
 
 
 @M.hook("turn.end", order=40)

@@ -31,8 +31,8 @@ def act_end_phase(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -
 
 
 @M.declare("action", "end_turn", Either(Const(True), Ref("player_id")), doc="the turn ends (\"this turn\" effects end); "
-           "the next player in seat order (or the one named) takes the next turn", rules=("turn.end",),
-           phrases=("end_turn",))
+           "the next player in seat order (or the one named) takes the next turn, which begins", rules=("turn.end", "turn.start"),
+           phrases=("end_turn", "turn_start"))
 def act_end_turn(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
     st = game.state
     if st.chain:
@@ -44,9 +44,28 @@ def act_end_turn(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) ->
     nxt = action["end_turn"] if isinstance(action["end_turn"], str) else st.seat_order_from(st.turn)[1]
     st.turn = nxt
     st.priority = None
+    begin_turn(game, nxt)
+
+
+def begin_turn(game: "Game", player: str) -> None:
+    """[turn.start]: the player's turn begins: the effects that last "until your next turn begins" end for them, then
+    "at the start of your turn" triggers; a delayed trigger or a "next card" reduction limited to it that has not been
+    used ends once that has happened (the reading of the Three-Kingdoms rule behind ``turn.start``: it ends at the end
+    of that turn's start, unused)."""
+    game.trace.add("turn_start", game.data.cite("turn.start"), player=PlayerRef(player))
+    for started in game.data.vocab.hooks("turn.start"):
+        started(game, player)
+    events.emit(game, events.Event("turn_start", None, player=player))
+    for started in game.data.vocab.hooks("turn.started"):
+        started(game, player)
+    if game.state.waiting:  # what the turn's start triggered goes on the chain as the turn player receives priority
+        game.give_priority(player, ())
 
 
 M.hook("apply:turn_end")(events.nothing)
+M.hook("apply:turn_start")(events.nothing)
+M.word("event", "turn_start", events.TRIGGER, events.kind_is("turn_start"), doc="a player's turn begins (player: whose)",
+       extra={"keys": frozenset({"event", "player", "if"})})
 M.word("event", "turn_end", events.TRIGGER, events.kind_is("turn_end"), doc="the turn reaches its end phase",
        extra={"keys": frozenset({"event", "player", "if"})})
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.context import Context, cards
-from judge.engine.language.shapes import Bool, Enum, Map, Ref, Str
+from judge.engine.context import Context
+from judge.engine.language.shapes import Bool, Enum, Map, Str
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.targets import link_slot
 from judge.engine.refs import LinkRef, PlayerRef
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from judge.engine.game import Game
     from judge.engine.state import Link
 
-MECHANISM = Mechanism("riftbound.counter", "countering, gaining control of chain items and of units",
+MECHANISM = Mechanism("riftbound.counter", "countering, and gaining control of chain items",
                       requires=("resolution", "continuous", "targets"))
 M = MECHANISM
 
@@ -75,21 +75,6 @@ def gain_control_op(game: "Game", ctx: "Context", slot: Any) -> bool:
         if other.kind == "card" and game.state.is_current(other.source):
             game.state.cards[other.source.id].controller = ctx.controller
         game.trace.add("gain_control", game.data.cite("chain.control"), player=PlayerRef(ctx.controller), link=obj)
-        done = True
-    return done
-
-
-@M.declare("step", "take_control", Ref("cards"), doc="the link's controller gains control of these cards on the board",
-           rules=("effect.one_shot",), phrases=("take_control",))
-def take_control_op(game: "Game", ctx: "Context", spec: Any) -> bool:
-    """``take_control: REF``: the link's controller gains control of these cards on the board."""
-    done = False
-    for ref in cards(ctx, spec):
-        if not game.state.is_current(ref) or not game.is_field(game.state.cards[ref.id].zone):
-            continue
-        game.state.cards[ref.id].controller = ctx.controller
-        game.chars_cache.clear()
-        game.trace.add("take_control", game.data.cite("effect.one_shot"), player=PlayerRef(ctx.controller), card=ref)
         done = True
     return done
 
