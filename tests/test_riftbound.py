@@ -785,3 +785,30 @@ def test_the_next_spell_this_turn_is_not_next_turns() -> None:
     res = VENDETTA.run(ECHO, PLAY % "echo" + "- end_turn\n- end_turn\n" + PLAY % "s1", "", status="pass",
                        expect="- {player: you, hand: 3}\n- {card: d2, zone: deck}\n")  # s2, u and the one card s1 drew
     assert "grant" not in steps(res) and "repeat_paid" not in steps(res)
+
+
+def test_the_first_attack_each_combat_triggers_once_a_combat() -> None:
+    """vendetta-02: Azir's trigger 「只會檢查阿祈爾在每場戰鬥首次獲得進攻方身分的事件」 — attacking again in the same combat does
+    not trigger it; in the next combat his first attack does."""
+    res = VENDETTA.run("""
+field_a: {name: A, owner: opp, zone: battlefield, type: battlefield}
+azir: {uses: azir_sovereign, owner: you, zone: battlefield, at: field_a}
+foe: {name: foe, owner: opp, zone: battlefield, at: field_a, type: unit, power: 9}
+""", "- {attack: azir, target: foe}\n- resolve_all\n- {attack: azir, target: foe}\n- resolve_all\n- end_combat\n"
+     "- {attack: azir, target: foe}\n- resolve_all\n", "", status="pass", expect="- {card: foe, damage: 4}\n")
+    assert [s.kind for s in res.game.trace.steps].count("trigger_fires") == 2  # type: ignore[union-attr]
+
+
+def test_a_spell_taken_on_the_chain_is_a_spell_its_new_controller_controls() -> None:
+    """vendetta-06/-07: gaining control of a chain item gives its card a new controller too — the opponent can then
+    counter it as "a spell an opponent controls" (theirs a moment ago)."""
+    res = VENDETTA.run(TAKEN + """
+bolt: {name: bolt, owner: opp, zone: hand, type: spell, cost: 0, play: {targets: [{filter: {type: unit}}], do: [{damage: {to: target, amount: 3}}]}}
+nix: {name: nix, owner: opp, zone: hand, type: spell, cost: 0, play: {targets: [{filter: {type: spell, controller: opponent}, on_chain: true}],
+  do: [{counter: target}]}}
+""", "- {play: bolt, by: opp}\n- {play: rebuttal}\n- resolve\n- {play: nix, by: opp}\n- resolve_all\n",
+                       "- {for: bolt, by: opp, target: mine}\n- {for: rebuttal, target: bolt}\n" + TAKE +
+                       "- {for: rebuttal, remake: []}\n- {for: nix, target: bolt}\n",
+                       you="resources: 9, power: 1", opp="resources: 9", turn="opp", status="pass",
+                       expect="- {card: mine, damage: 0}\n- {card: bolt, zone: trash}\n")
+    assert "rewind" not in steps(res)

@@ -470,6 +470,8 @@ CHOICES_AGAIN: list[tuple[str, str, str, str]] = [
     ("repeat modes: no mode asked for a repeated execution", RP, '        if link.text.get("modes"):  # [keyword.repeat]',
      '        if False:  # [keyword.repeat]'),
     ("repeat cost: its power not paid", "judge/games/riftbound/costs.py", "            if extra:\n", "            if False:\n"),
+    ("control of a chain item: its card stays the old controller's", "judge/games/riftbound/counter.py",
+     "            game.state.cards[other.source.id].controller = ctx.controller\n", "            pass\n"),
     ("remake: an illegal kept choice allowed", RM, "            chosen = tuple(sorted(set(bad) | set(keep)))",
      "            chosen = tuple(sorted(set(keep)))"),
     ("remake: the chosen slots are not chosen again", RM, "            if name in again:\n", "            if False:\n"),
@@ -513,6 +515,8 @@ THIS_BATTLEFIELD: list[tuple[str, str, str, str]] = [
      '    return None if where is not None and battlefield_of(s.game, s.card) == where else "location"',
      '    return None if battlefield_of(s.game, s.card) == where else "location"'),
     ("hold: the battlefield held not carried by the event", BD, 'data={"where": bf.id}))', "data={}))"),
+    ("attacks: every attack of a combat counts as its first", CB, '    return bool(ev.data.get("first")) == bool(spec)',
+     "    return True"),
     ("hold: no point scored", BD, "    points[ev.player] = points.get(ev.player, 0) + 1\n    game.trace.add(\"hold\"",
      "    game.trace.add(\"hold\""),
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine import events
 from judge.engine.context import Context, cards
 from judge.engine.errors import InvalidInput
-from judge.engine.language.shapes import Const, Either, Enum, Field, Map, Ref
+from judge.engine.language.shapes import Bool, Const, Either, Enum, Field, Map, Ref
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.references import CARDS
 from judge.engine.refs import PlayerRef
@@ -40,9 +40,11 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
                        card=card.ref, text=why.text)
         return
     defender = st.cards[target].ref if target in st.cards else None
-    st.combat = {"attacker": card.ref, "defender": defender}
+    before = set((st.combat or {}).get("attacked", ()))  # the units that attacked earlier in this combat
+    st.combat = {"attacker": card.ref, "defender": defender, "attacked": before | {card.ref}}
     game.trace.add("attack", game.data.cite("combat.attack"), card=card.ref, target=defender if defender else PlayerRef(str(target)))
-    events.emit(game, events.Event("attacks", card.ref, player=card.controller, data={"defender": defender}))
+    events.emit(game, events.Event("attacks", card.ref, player=card.controller,
+                                   data={"defender": defender, "first": card.ref not in before}))
     if defender is not None:  # the unit attacked defends ("当我进攻或防守时")
         events.emit(game, events.Event("defends", defender, player=st.cards[defender.id].controller, data={"attacker": card.ref}))
     game.give_priority(st.turn, ())
@@ -106,8 +108,16 @@ M.hook("apply:attacks")(events.nothing)
 M.hook("apply:defends")(events.nothing)
 M.word("event", "defends", events.TRIGGER, events.kind_is("defends"), doc="a unit is attacked: it defends",
        extra={"keys": frozenset({"event", "card", "player", "if"})})
-M.word("event", "attacks", events.TRIGGER, events.kind_is("attacks"), doc="a unit attacks",
-       extra={"keys": frozenset({"event", "card", "player", "if"})})
+M.word("event", "attacks", events.TRIGGER, events.kind_is("attacks"), doc="a unit attacks (first: only its first time "
+       "this combat)", extra={"keys": frozenset({"event", "card", "player", "if", "first"})})
+
+
+def _match_first(game: "Game", spec: Any, ev: events.Event, *rest: Any) -> bool:
+    """``first: true`` of an attack: the unit had not attacked before in this combat (「每場戰鬥首次獲得進攻方身分」)."""
+    return bool(ev.data.get("first")) == bool(spec)
+
+
+M.word("when", "first", Bool(), _match_first, doc="attacks: only the first time this combat the unit attacks")
 
 
 # --- "while it attacks": conditions of continuous effects (the effect's source is self, the card it affects it) -------
