@@ -514,7 +514,7 @@ THIS_BATTLEFIELD: list[tuple[str, str, str, str]] = [
     ("here: a source at no battlefield names the units at no battlefield", BD,
      '    return None if where is not None and battlefield_of(s.game, s.card) == where else "location"',
      '    return None if battlefield_of(s.game, s.card) == where else "location"'),
-    ("hold: the battlefield held not carried by the event", BD, 'data={"where": bf.id}))', "data={}))"),
+    ("hold: the battlefield held not carried by the event", BD, 'data={"where": bf.id} if keep_where else {}))', "data={}))"),
     ("attacks: every attack of a combat counts as its first", CB, '    return bool(ev.data.get("first")) == bool(spec)',
      "    return True"),
     ("hold: no point scored", BD, "    points[ev.player] = points.get(ev.player, 0) + 1\n    game.trace.add(\"hold\"",

@@ -173,30 +173,31 @@ def act_move(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> Non
     game.give_priority(st.turn, ())
 
 
+def _battlefield_event(game: "Game", action: dict[str, Any], path: tuple[Any, ...], word: str, kind: str,
+                       keep_where: bool) -> None:
+    """A scenario action naming a battlefield (``conquer:``, ``hold:``): the player ``by:`` (default: the turn
+    player) makes its event happen — only what happens and what it triggers, no combat or turn played out."""
+    st = game.state
+    bf = st.cards.get(action[word])
+    if bf is None or bf.type != "battlefield":
+        raise InvalidInput("rb_not_battlefield", path + (word,), card=str(action[word]))
+    player = action.get("by") or st.turn
+    events.emit(game, events.Event(kind, bf.ref, player=player, data={"where": bf.id} if keep_where else {}))
+    game.give_priority(st.turn, ())
+
+
 @M.declare("action", "conquer", Ref("card_id"), doc="the player by: conquers this battlefield (only what triggers; no "
            "combat played out)", rules=("score.conquer",), phrases=("conquer",))
 def act_conquer(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
-    """A scenario action: the player ``by:`` conquers the battlefield (no combat played out: only what triggers)."""
-    st = game.state
-    bf = st.cards.get(action["conquer"])
-    if bf is None or bf.type != "battlefield":
-        raise InvalidInput("rb_not_battlefield", path + ("conquer",), card=str(action["conquer"]))
-    player = action.get("by") or st.turn
-    events.emit(game, events.Event("conquer", bf.ref, player=player, data={}))
-    game.give_priority(st.turn, ())
+    """A scenario action: the player ``by:`` conquers the battlefield."""
+    _battlefield_event(game, action, path, "conquer", "conquer", keep_where=False)
 
 
 @M.declare("action", "hold", Ref("card_id"), doc="the player by: holds this battlefield (a battlefield they control "
            "as their turn begins: it scores, and triggers what holding triggers)", rules=("score.hold",), phrases=("hold",))
 def act_hold(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
-    """A scenario action: the player ``by:`` holds the battlefield (据守): only what happens and triggers."""
-    st = game.state
-    bf = st.cards.get(action["hold"])
-    if bf is None or bf.type != "battlefield":
-        raise InvalidInput("rb_not_battlefield", path + ("hold",), card=str(action["hold"]))
-    player = action.get("by") or st.turn
-    events.emit(game, events.Event("hold", bf.ref, player=player, data={"where": bf.id}))
-    game.give_priority(st.turn, ())
+    """A scenario action: the player ``by:`` holds the battlefield (据守); the event carries which (``{event: where}``)."""
+    _battlefield_event(game, action, path, "hold", "hold", keep_where=True)
 
 
 @M.hook("apply:hold")
