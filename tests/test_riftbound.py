@@ -812,3 +812,94 @@ nix: {name: nix, owner: opp, zone: hand, type: spell, cost: 0, play: {targets: [
                        you="resources: 9, power: 1", opp="resources: 9", turn="opp", status="pass",
                        expect="- {card: mine, damage: 0}\n- {card: bolt, zone: trash}\n")
     assert "rewind" not in steps(res)
+
+
+# --- what a hostile review of the new words found ----------------------------------------------------------------------
+OWN_LIMIT = """
+soldier: {name: Soldier, owner: you, zone: base, type: unit, power: 2, abilities: [
+   {kind: activated, name: own, text: 每回合一次 — 抽1张牌, cost: {resources: 0}, limit: {per: turn}, do: [{draw: {player: you, count: 1}}]}]}
+azir: {uses: azir_ascendant, owner: you, zone: base}
+goggles: {uses: suspicious_goggles, owner: you, zone: base}
+unhook: {name: Unhook, owner: you, zone: hand, type: spell, cost: 0, play: {targets: [{filter: {type: gear, controller: you}}], do: [{detach: target}]}}
+d1: {name: D1, owner: you, zone: deck, type: spell}
+d2: {name: D2, owner: you, zone: deck, type: spell}
+"""
+
+
+def test_a_cards_own_ability_is_not_new_after_a_copy_of_it_ends() -> None:
+    """vendetta-10: 「複製的規則說明文字會視為新的技能」 — only the copied text is new. The Soldier's own once-each-turn
+    ability, used, then a copy of Azir come and gone: its own ability is the same ability, still used this turn."""
+    res = VENDETTA.run(OWN_LIMIT, "- {use: soldier, ability: own}\n- resolve_all\n- {use: goggles, ability: 装配}\n- resolve_all\n"
+                       "- {play: unhook}\n- resolve_all\n- {use: soldier, ability: own}\n- resolve_all\n",
+                       "- {for: goggles, target: soldier}\n- {for: goggles, card: azir}\n- {for: unhook, target: goggles}\n",
+                       status="pass", expect="- {player: you, hand: 1}\n")
+    assert steps(res).count("rewind") == 1
+
+
+def test_a_copy_is_of_a_card_that_stays_on_the_field_and_is_one() -> None:
+    """A copy effect makes a card on the field a copy of a unit or gear: a spell (it does not stay on the field) is
+    nothing to copy — the step cannot be done and the unit stays itself — and a file that starts a copy off the field
+    or of a spell is refused where it says so."""
+    res = VENDETTA.run("""
+u: {name: u, owner: you, zone: base, type: unit, power: 2}
+s: {name: s, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{become_copy: {card: {each: {type: unit}}, of: self}}]}}
+""", "- {play: s}\n- resolve_all\n", "", status="pass", expect="- {card: u, type: unit, power: 2}\n")
+    assert "copy" not in steps(res) and "cannot" in steps(res)
+    with pytest.raises(ScenarioError, match="不在场上：复制牌是场上的卡牌"):
+        VENDETTA.load("a: {name: a, owner: you, zone: trash, type: unit, power: 1, copy_of: b}\n"
+                      "b: {name: b, owner: you, zone: base, type: unit, power: 1}\n", "- resolve_all\n")
+    with pytest.raises(ScenarioError, match="不会留在场上"):
+        VENDETTA.load("a: {name: a, owner: you, zone: base, type: unit, power: 1, copy_of: b}\n"
+                      "b: {name: b, owner: you, zone: hand, type: spell}\n", "- resolve_all\n")
+
+
+def test_attachments_do_not_go_round_as_the_game_goes() -> None:
+    """The loader refuses a file whose attachments go round; the attach step does not make them go round either: a gear
+    is not attached to a gear attached to it."""
+    res = VENDETTA.run("""
+g: {name: G, owner: you, zone: base, type: gear}
+h: {name: H, owner: you, zone: base, type: gear, attached_to: g}
+s: {name: s, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{attach: {card: g, to: h}}]}}
+""", "- {play: s}\n- resolve_all\n", "", status="pass", expect="- {card: g, attached_to: null}\n- {card: h, attached_to: g}\n")
+    assert "attach" not in steps(res)
+
+
+def test_then_cannot_stand_with_instead_or_skip_and_a_run_number_is_from_2() -> None:
+    """A replacement either lets its event happen (then:) or replaces it (instead:/skip:), not both; a choice's slot
+    names an extra execution by its number, 2 or more (mode#2)."""
+    with pytest.raises(ScenarioError, match="then:.*不能与 instead: 或 skip: 同用"):
+        VENDETTA.load("g: {name: G, owner: you, zone: base, type: gear, abilities: [{kind: replacement, replace: "
+                      "{event: attach, to: self, skip: true, then: [{draw: {player: you, count: 1}}]}}]}\n", "- resolve_all\n")
+    with pytest.raises(ScenarioError, match="从 2 起"):
+        VENDETTA.load(BARRAGE, "- {play: barrage}\n- resolve_all\n", REPEATED + "- {for: barrage, slot: 'mode#1', mode: 2}\n")
+
+
+def test_a_battlefield_off_the_board_is_not_held_and_a_source_named_twice_deals_once() -> None:
+    """Holding is of a battlefield on the board (a refusal naming where it is); a damage step naming the same source
+    twice has one packet from it."""
+    with pytest.raises(ScenarioError, match="不在盘面上"):
+        VENDETTA.run("gone: {name: gone, owner: you, zone: trash, type: battlefield}\n", "- {hold: gone}\n")
+    VENDETTA.run("""
+a: {name: a, owner: you, zone: base, type: unit, power: 2}
+foe: {name: foe, owner: opp, zone: base, type: unit, power: 9}
+s: {name: s, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{damage: {to: foe, from: [a, a], amount: {power: it}}}]}}
+""", "- {play: s}\n- resolve_all\n", "", status="pass", expect="- {card: foe, damage: 2}\n")
+
+
+def test_a_limit_holds_on_an_ability_lent_by_another_card_and_one_the_next_card_gained() -> None:
+    """"每回合一次" holds however the card has the ability: lent by the game's rules (abilities_of) it is used once this
+    turn; given by grant_next to the unit played next, the file may name it (use: … ability: pull) and it is used once."""
+    PULL = "{kind: activated, name: pull, text: 抽1张牌, cost: {resources: 0}, limit: {per: turn}, do: [{draw: {player: you, count: 1}}]}"
+    DECK = "".join(f"d{i}: {{name: d{i}, owner: you, zone: deck, type: spell}}\n" for i in range(1, 4))
+    USE_X = "- {use: x, ability: pull}\n- resolve_all\n"
+    res = VENDETTA.run(f"y: {{name: Y, owner: you, zone: base, type: unit, power: 1, abilities: [{PULL}]}}\n"
+                       "x: {name: X, owner: you, zone: base, type: unit, power: 1, abilities: [{kind: continuous, "
+                       "abilities_of: {filter: {controller: you, type: unit}}, text: 我拥有友方单位的主动技能}]}\n" + DECK,
+                       USE_X * 3, "", status="pass", expect="- {player: you, hand: 1}\n")
+    assert steps(res).count("rewind") == 2
+    res = VENDETTA.run("echo: {name: Echo, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{grant_next: "
+                       f"{{applies: {{type: unit}}, ability: {PULL}}}}}]}}}}\n"
+                       "u: {name: U, owner: you, zone: hand, type: unit, cost: 0, power: 2}\n" + DECK,
+                       "- {play: echo}\n- resolve_all\n- {play: u}\n- resolve_all\n" + USE_X.replace("x", "u") * 2, "",
+                       status="pass", expect="- {player: you, hand: 1}\n")
+    assert steps(res).count("rewind") == 1

@@ -33,11 +33,23 @@ def attach(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     hosts = [r for r in cards(ctx, spec["to"]) if on_field(game, r)]
     done = False
     for ref in cards(ctx, spec["card"]):
-        if not hosts or not on_field(game, ref) or ref == hosts[0]:
-            continue
+        if not hosts or not on_field(game, ref) or ref == hosts[0] or _under(game, hosts[0].id, ref.id):
+            continue  # never to itself, nor to a card attached (in the end) to it: attachments do not go round
         ev = events.emit(game, events.Event("attach", ref, player=ctx.controller, data={"host": hosts[0]}))
         done = done or ev is not None
     return done
+
+
+def _under(game: "Game", host: str, card: str) -> bool:
+    """Is ``host`` attached, directly or through others, to ``card``?"""
+    seen: set[str] = set()
+    at = game.state.cards[host].attached_to
+    while at is not None and at not in seen:
+        if at == card:
+            return True
+        seen.add(at)
+        at = game.state.cards[at].attached_to if at in game.state.cards else None
+    return False
 
 
 @M.declare("step", "detach", CARDS, doc="cards on the field attached to another are attached to nothing (they stay "

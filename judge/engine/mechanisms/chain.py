@@ -282,8 +282,9 @@ def _lends(vocab: Any, x: Any) -> bool:
 def _granted(x: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if isinstance(x, dict):
-        if isinstance(x.get("grant"), dict) and isinstance(x["grant"].get("ability"), dict):
-            out.append(x["grant"]["ability"])
+        for word in ("grant", "grant_next"):  # an ability a step gives a card on the field, or the next one played
+            if isinstance(x.get(word), dict) and isinstance(x[word].get("ability"), dict):
+                out.append(x[word]["ability"])
         for v in x.values():
             out += _granted(v)
     elif isinstance(x, list):

@@ -27,9 +27,11 @@ def _entry(value: Any, at: At) -> None:
     names = [n for n, w in at.scope.vocab.words("choice_slot").items() if kind in w.extra.get("kinds", ())]
     if word.extra.get("slots") == "ability":
         names += [n for n, _ in file_slots(at.scope.data, value.get("for"))]
-    base = str(slot).split("#")[0]
+    base, sep, run = str(slot).partition("#")
     if base not in names:
         (at / "slot").problem("slot", name=slot, kind=kind, slots=sorted(set(names)), near=(slot, sorted(set(names))))
+    elif sep and not (run.isdigit() and int(run) >= 2):  # "#2", "#3" …: the execution a Repeat cost pays for
+        (at / "slot").problem("slot_run", name=slot, base=base)
 
 
 M.place("choice", "one scripted answer: {kind: answer, for: card, by: player, slot: name}", unknown="choice_word",

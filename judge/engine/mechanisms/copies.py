@@ -118,24 +118,45 @@ def become_copy(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """``become_copy: {card: REF, of: REF}``: each card named becomes a copy of the (first) card ``of`` names."""
     st = game.state
     of = [r for r in cards(ctx, spec["of"]) if r.id in st.cards]
-    if not of:
-        return False
-    copied = st.view(of[0])[0]  # a card that has just left is copied as it last was [info.lki]
+    copied = st.view(of[0])[0] if of else None  # a card that has just left is copied as it last was [info.lki]
+    if copied is None or not permanent(game, copied):
+        game.trace.add("cannot", game.data.cite("copy.values"), what=game.data.text("op_copy"))
+        return False  # only a card that stays on the field (a unit, a gear …) is what a copy can be
+    attached = bool(spec.get("while_attached"))
     done = False
     for ref in cards(ctx, spec["card"]):
-        if not st.is_current(ref) or ref == copied.ref:
-            continue
-        begin(game, st.cards[ref.id], copied, ctx.source, bool(spec.get("while_attached")), str(spec.get("until", "game")))
+        if not st.is_current(ref) or ref == copied.ref or not game.is_field(st.cards[ref.id].zone):
+            continue  # a copy is a card on the field
+        if attached and not (st.is_current(ctx.source) and st.cards[ctx.source.id].attached_to == ref.id):
+            continue  # "while attached": not attached to it, it has nothing to last while
+        begin(game, st.cards[ref.id], copied, ctx.source, attached, str(spec.get("until", "game")))
         done = True
+    if not done:
+        game.trace.add("cannot", game.data.cite("copy.values"), what=game.data.text("op_copy"))
     return done
 
 
+def permanent(game: "Game", card: "Card") -> bool:
+    """Is the card of a type that stays on the field (what the game's data calls permanent)?"""
+    return bool(game.data.types.get(card.type, {}).get("permanent"))
+
+
 def _copy_check(value: Any, at: Any) -> None:
-    """A card is not a copy of itself, and copies do not go round in a loop (a copies b, b copies a)."""
+    """A copy is a card on the field, of a card whose type stays on the field; not of itself, and copies do not go
+    round in a loop (a copies b, b copies a)."""
     cards = (at.scope.data or {}).get("cards") if isinstance(at.scope.data, dict) else None
     if not isinstance(cards, dict) or len(at.path) < 2:
         return
     start = at.path[-2]
+    game = at.scope.vocab.game
+    mine, other = cards.get(start), cards.get(value)
+    if game is not None and isinstance(mine, dict) and isinstance(mine.get("zone"), str) and not game.is_field(mine["zone"]):
+        at.problem("copy_off_field", card=start, zone=mine["zone"])
+        return
+    if game is not None and isinstance(other, dict) and isinstance(other.get("type"), str) \
+            and not (game.types.get(other["type"]) or {}).get("permanent"):
+        at.problem("copy_of_not_permanent", card=value, type=other["type"])
+        return
     seen, nxt = [start], value
     while isinstance(nxt, str) and isinstance(cards.get(nxt), dict):
         if nxt == start:

@@ -50,7 +50,7 @@ def damage(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     if not srcs and illegal_slot(ctx, spec["from"]):  # [resolve.partial]: an illegal target deals no damage (nor does
         game.trace.add("cannot", game.data.cite("resolve.partial"), what=game.data.text("op_damage"))  # the card instead)
         return False
-    srcs = srcs or [ctx.source]
+    srcs = list(dict.fromkeys(srcs)) or [ctx.source]  # each source once
     targeted = {o for objs in ctx.legal.values() for o in objs}
 
     def amount_of(source: CardRef, ref: CardRef) -> int:

@@ -20,16 +20,17 @@ M = MECHANISM
 KEY = "ability_uses"  # GameState.ext: the uses counted this turn, by ability (a rewind restores them)
 
 
-def _which(card: "Card", text: dict[str, Any]) -> tuple[Any, ...] | None:
-    """The ability's identity: its object (card and zone visit), and for a printed (or copied) ability which copy it
-    came with and its place; for a granted one, which grant."""
+def _which(card: "Card", text: dict[str, Any]) -> tuple[Any, ...]:
+    """The ability's identity: its object (card and zone visit); for a printed ability its place — and, while the card
+    is a copy, which copy it came with (the copied text is new each time; the card's own text is not); for a granted
+    one, which grant; for one the card has from another card (the game's rules lend it), its name or text."""
     for i, ab in enumerate(card.abilities):
         if ab is text:
-            return (card.id, card.inc, "printed", card.copy_gen, i)
+            return (card.id, card.inc, "printed", card.copy_gen if card.copying is not None else 0, i)
     for i, g in enumerate(card.granted):
         if g.ability is text:
             return (card.id, card.inc, "granted", i, g.ts)
-    return None
+    return (card.id, card.inc, "lent", str(text.get("name") or text.get("text") or sorted(text.items(), key=str)))
 
 
 @M.hook("ability.usable", order=60)
@@ -38,10 +39,7 @@ def usable(game: "Game", card: "Card", text: dict[str, Any]) -> str | None:
     limit = text.get("limit") if text.get("kind") == "activated" else None
     if not limit:
         return None
-    key = _which(card, text)
-    if key is None:
-        return None
-    key = (str(limit["per"]), *key)  # the period its uses are counted in ("per: turn")
+    key = (str(limit["per"]), *_which(card, text))  # the period its uses are counted in ("per: turn")
     uses: dict[tuple[Any, ...], int] = game.state.ext.setdefault(KEY, {})
     if uses.get(key, 0) >= int(limit.get("times", 1)):
         return "limit_reached"  # [ability.limit]: the use is rewound

@@ -517,6 +517,8 @@ class SpecShape(Shape):
             else:
                 scope = _instead(at.scope, v) if k in ("instead", "then") else at.scope
                 keys[k].shape.check(v, (at / k).within(scope))
+        if "then" in value and ("instead" in value or value.get("skip")):  # the event happens, or it does not: one
+            (at / "then").problem("then_with_instead", at_key=True)
 
     def schema(self, w: SchemaWriter) -> dict[str, Any]:
         keys = w.vocab.words("replace_key")

@@ -181,6 +181,10 @@ def _battlefield_event(game: "Game", action: dict[str, Any], path: tuple[Any, ..
     bf = st.cards.get(action[word])
     if bf is None or bf.type != "battlefield":
         raise InvalidInput("rb_not_battlefield", path + (word,), card=str(action[word]))
+    if not game.is_field(bf.zone):  # a battlefield on the board
+        raise InvalidInput("rb_battlefield_gone", path + (word,), card=bf.id, zone=bf.zone)
+    if st.chain:  # as a turn begins, or as a combat ends: never while something waits on the Chain
+        raise InvalidInput("rb_chain_busy", path, action=word)
     player = action.get("by") or st.turn
     events.emit(game, events.Event(kind, bf.ref, player=player, data={"where": bf.id} if keep_where else {}))
     game.give_priority(st.turn, ())
