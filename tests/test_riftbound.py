@@ -903,3 +903,46 @@ def test_a_limit_holds_on_an_ability_lent_by_another_card_and_one_the_next_card_
                        "- {play: echo}\n- resolve_all\n- {play: u}\n- resolve_all\n" + USE_X.replace("x", "u") * 2, "",
                        status="pass", expect="- {player: you, hand: 1}\n")
     assert steps(res).count("rewind") == 1
+
+
+# --- what a review of the code found --------------------------------------------------------------------------------
+def test_a_choice_made_again_with_no_legal_target_leaves_every_choice_as_it_was() -> None:
+    """vendetta-07: the new choices must all be legal — choosing a target again when none is legal now cannot be
+    done: the item keeps its choices (the run goes on; nothing is refused midway)."""
+    res = VENDETTA.run("""
+arena: {name: arena, owner: opp, zone: battlefield, type: battlefield}
+mine: {name: mine, owner: you, zone: battlefield, at: arena, type: unit, power: 2}
+rebuttal: {uses: rebuttal, owner: you, zone: hand}
+bolt: {name: bolt, owner: opp, zone: hand, type: spell, cost: 0, play: {targets: [{filter: {type: unit, controller: opponent}}],
+  do: [{damage: {to: target, amount: 3}}]}}
+""", "- {play: bolt, by: opp}\n- {play: rebuttal}\n- resolve_all\n",
+                       "- {for: bolt, by: opp, target: mine}\n- {for: rebuttal, target: bolt}\n" + TAKE + "- {for: rebuttal, remake: [target]}\n",
+                       you="resources: 9, power: 1", turn="opp", status="pass", expect="- {card: mine, damage: 0}\n")
+    assert "remake_none" in steps(res)
+
+
+def test_a_unit_that_moves_in_combat_has_still_attacked_in_it() -> None:
+    """Azir's 「每場戰鬥首次獲得進攻方身分」: moving between locations does not start a new combat — attacking again in
+    the same combat after a move does not trigger it again."""
+    res = VENDETTA.run("""
+field_a: {name: A, owner: opp, zone: battlefield, type: battlefield}
+field_b: {name: B, owner: opp, zone: battlefield, type: battlefield}
+azir: {uses: azir_sovereign, owner: you, zone: battlefield, at: field_a}
+foe: {name: foe, owner: opp, zone: battlefield, at: field_b, type: unit, power: 9}
+""", "- {attack: azir, target: foe}\n- resolve_all\n- {move: azir, to: field_b}\n- {attack: azir, target: foe}\n- resolve_all\n",
+                       "", status="pass")
+    assert steps(res).count("trigger_fires") == 1
+
+
+def test_every_next_card_ability_goes_to_that_card_and_it_keeps_them() -> None:
+    """Two "the next unit you play this turn gains …" effects both go to the next unit; the unit keeps what it gained
+    after the turn ("this turn" limits which card, not how long it has it)."""
+    res = VENDETTA.run("""
+e1: {name: e1, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{grant_next: {applies: {type: unit}, until: turn,
+  ability: {kind: continuous, text: a1, power: 1}}}]}}
+e2: {name: e2, owner: you, zone: hand, type: spell, cost: 0, play: {do: [{grant_next: {applies: {type: unit}, until: turn,
+  ability: {kind: continuous, text: a2, power: 2}}}]}}
+u: {name: u, owner: you, zone: hand, type: unit, cost: 0, power: 1}
+""", "- {play: e1}\n- resolve_all\n- {play: e2}\n- resolve_all\n- {play: u}\n- resolve_all\n- end_turn\n", "",
+                       status="pass", expect="- {card: u, power: 4, granted: 2}\n")
+    assert steps(res).count("grant") == 2

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
 from judge.engine.context import Context, cards
-from judge.engine.language.shapes import Bool, Map, Str
+from judge.engine.language.shapes import Bool, Map
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.references import CARDS
 from judge.engine.mechanisms.replacement import ANY
@@ -23,7 +23,7 @@ MECHANISM = Mechanism("attaching", "attaching a card to another on the field",
                       requires=("steps", "triggers", "references", "replacement"))
 M = MECHANISM
 
-ATTACH = Map({"card": CARDS, "to": CARDS, "text": Str(), "text_en": Str()}, required=("card", "to"))
+ATTACH = Map({"card": CARDS, "to": CARDS}, required=("card", "to"))
 
 
 @M.declare("step", "attach", ATTACH, doc="a card on the field becomes attached to another card on the field (an event: "

@@ -17,6 +17,7 @@ from judge.engine.refs import PlayerRef
 if TYPE_CHECKING:
     from judge.engine.game import Game
 
+ATTACKED = "combat_attacked"  # GameState.ext: the units that have attacked in the combat going on (kept while units move)
 MECHANISM = Mechanism("combat", "attacks, combat damage, redirected attacks", requires=("actions", "continuous", "damage"))
 M = MECHANISM
 
@@ -40,11 +41,13 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
                        card=card.ref, text=why.text)
         return
     defender = st.cards[target].ref if target in st.cards else None
-    before = set((st.combat or {}).get("attacked", ()))  # the units that attacked earlier in this combat
-    st.combat = {"attacker": card.ref, "defender": defender, "attacked": before | {card.ref}}
+    before: set[Any] = st.ext.setdefault(ATTACKED, set())  # the units that attacked earlier in this combat
+    first = card.ref not in before
+    before.add(card.ref)
+    st.combat = {"attacker": card.ref, "defender": defender}
     game.trace.add("attack", game.data.cite("combat.attack"), card=card.ref, target=defender if defender else PlayerRef(str(target)))
     events.emit(game, events.Event("attacks", card.ref, player=card.controller,
-                                   data={"defender": defender, "first": card.ref not in before}))
+                                   data={"defender": defender, "first": first}))
     if defender is not None:  # the unit attacked defends ("当我进攻或防守时")
         events.emit(game, events.Event("defends", defender, player=st.cards[defender.id].controller, data={"attacker": card.ref}))
     game.give_priority(st.turn, ())
@@ -74,6 +77,7 @@ def act_combat_damage(game: "Game", action: dict[str, Any], path: tuple[Any, ...
            phrases=("end_combat",))
 def act_end_combat(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
     game.state.combat = None
+    game.state.ext.pop(ATTACKED, None)  # a new combat: no unit has attacked in it yet
     for ended in game.data.vocab.hooks("combat.end"):  # what lasts "until the end of combat" ends
         ended(game)
     game.trace.add("end_combat", game.data.cite("combat.end"))
@@ -110,6 +114,11 @@ M.word("event", "defends", events.TRIGGER, events.kind_is("defends"), doc="a uni
        extra={"keys": frozenset({"event", "card", "player", "if"})})
 M.word("event", "attacks", events.TRIGGER, events.kind_is("attacks"), doc="a unit attacks (first: only its first time "
        "this combat)", extra={"keys": frozenset({"event", "card", "player", "if", "first"})})
+
+
+@M.hook("turn.end", order=14)
+def _end_turn(game: "Game") -> None:
+    game.state.ext.pop(ATTACKED, None)  # the turn's combats are over
 
 
 def _match_first(game: "Game", spec: Any, ev: events.Event, *rest: Any) -> bool:

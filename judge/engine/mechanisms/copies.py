@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.context import Context, cards
-from judge.engine.language.shapes import Bool, Enum, Map, Ref, Str
+from judge.engine.language.shapes import Bool, Enum, Map, Ref
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.references import CARDS
 from judge.engine.refs import CardRef
@@ -68,15 +68,14 @@ def _holds(game: "Game", e: CopyEffect) -> bool:
 
 def refresh(game: "Game") -> None:
     """Apply the copy effects in force and end those that no longer are: each card shows the latest one's values,
-    or its own printed values again."""
+    or its own printed values again (a card's own values are put back in the same call that ends its last copy)."""
     found = game.state.ext.get(KEY)
-    if not found and not any(c.own is not None for c in game.state.cards.values()):
+    if not found:
         return
-    live = [e for e in found or [] if _holds(game, e)]
-    for e in found or []:
+    live = [e for e in found if _holds(game, e)]
+    for e in found:
         if e not in live:
-            card = game.state.cards[e.card.id]
-            game.trace.add("copy_ends", game.data.cite("copy.values"), card=card.ref, target=e.copied)
+            game.trace.add("copy_ends", game.data.cite("copy.values"), card=e.card, target=e.copied)
     game.state.ext[KEY] = live
     changed = False
     for card in game.state.cards.values():
@@ -84,11 +83,14 @@ def refresh(game: "Game") -> None:
         if mine:
             if card.own is None:
                 card.own = copiable(game, card)
-            want, card.copying = mine[-1].values, mine[-1].copied
+            want, copying = mine[-1].values, mine[-1].copied
         elif card.own is not None:
-            want, card.own, card.copying = card.own, None, None
+            want, copying, card.own = card.own, None, None
         else:
             continue
+        if copying == card.copying and all(getattr(card, k) == v for k, v in want.items()):
+            continue  # already so: nothing to change
+        card.copying = copying
         for name, v in want.items():
             setattr(card, name, list(v) if isinstance(v, list) else v)
         changed = True
@@ -108,8 +110,8 @@ def begin(game: "Game", card: "Card", copied: "Card", source: CardRef, attached:
 
 COPY = Map({"card": CARDS, "of": CARDS,
             "while_attached": Bool(doc="it lasts while this step's card (a gear) stays attached to it"),
-            "until": Enum(("turn",), doc="until the end of the turn (default: as long as it is the same object)"),
-            "text": Str(), "text_en": Str()}, required=("card", "of"))
+            "until": Enum(("turn",), doc="until the end of the turn (default: as long as it is the same object)")},
+           required=("card", "of"))
 
 
 @M.declare("step", "become_copy", COPY, doc="a card becomes a copy of another: it takes its copiable values and keeps "

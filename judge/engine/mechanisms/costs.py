@@ -240,7 +240,7 @@ def pay(game: "Game", link: "Link") -> None:
         paid.append(game.data.text("cost_exhaust"))
     if spec.get("destroy") is not None:
         events.emit(game, events.Event("move", st.cards[chosen].ref, data={"to": game.data.graveyard, "cause": "destroy", "cites": game.data.cite("cost.total")}))
-        name = st.cards[chosen].name
+        name = st.cards[chosen].own_name
         paid.append(Text(name["zh"], name.get("en") or name["zh"]))
     if isinstance(destroyed, CardRef) and st.is_current(destroyed):  # the optional additional cost, paid now
         events.emit(game, events.Event("move", destroyed, data={"to": game.data.graveyard, "cause": "destroy",
@@ -270,7 +270,7 @@ def next_cost(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
     for p in players(ctx, spec.get("player", "you")):
         mod = {k: v for k, v in spec.items() if k not in ("player", "reduce", "text", "text_en")}
         mod.update(player=p, reduce=value(ctx, spec.get("reduce", 0)), source=ctx.source, once=True,
-                   until=str(spec.get("until", "game")))
+                   until=str(spec.get("until", "game")), controller=ctx.controller)
         game.state.cost_mods.append(mod)
         game.trace.add("next_cost", game.data.cite("cost.next"), player=game.player_ref(p),
                        text=Text(str(spec.get("text", "…")), str(spec.get("text_en") or "")))  # no English: the trace says so
@@ -295,7 +295,7 @@ def _end_turn(game: "Game") -> None:
 def _start_turn(game: "Game", player: str) -> None:
     """[cost.next] "until your next turn begins": not used by then, the reduction ends once that turn has begun."""
     st = game.state
-    gone = [m for m in st.cost_mods if m.get("until") == "next_turn" and m["player"] == player]
+    gone = [m for m in st.cost_mods if m.get("until") == "next_turn" and m.get("controller") == player]  # its maker's turn
     st.cost_mods = [m for m in st.cost_mods if not any(m is g for g in gone)]
     if gone:
         game.trace.add("next_cost_expired", game.data.cite("cost.next", "turn.start"), player=game.player_ref(player),

@@ -45,7 +45,8 @@ def grant(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 
 GRANT_NEXT = Map({"player": Ref("player"), "applies": Ref("filter"), "ability": Ref("ability"),
-                  "until": Enum(("turn",), doc="only a card played this turn (default: the next one, whenever)"),
+                  "until": Enum(("turn",), doc="only a card played this turn (default: the next one, whenever); the "
+                                           "card keeps the ability"),
                   "text": Str(), "text_en": Str()}, required=("ability",))
 NEXT_KEY = "grant_next"  # GameState.ext: abilities waiting for the next card a player plays (a rewind restores them)
 
@@ -68,21 +69,20 @@ def grant_next(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
 
 @M.hook("link.announced")
 def _as_played(game: "Game", link: Any) -> None:
-    """The first waiting "next card" ability whose player plays a fitting card goes to that card now."""
+    """Each waiting "next card" ability whose player plays a fitting card goes to that card now."""
     from judge.engine.context import matches_filter
 
     waiting = game.state.ext.get(NEXT_KEY)
     if not waiting or link.kind != "card":
         return
     card = game.state.cards[link.source.id]
-    for w in list(waiting):
+    for w in list(waiting):  # every waiting one it fits: each was made for "the next card"
         if w["player"] != link.controller or matches_filter(game, card, w["applies"], w["controller"], None) is not None:
             continue
         waiting.remove(w)
-        card.granted.append(Granted(w["ability"], w["until"], w["source"], game.state.tick()))  # [timestamp.ability]
-        until = game.data.text("until_turn") if w["until"] == "turn" else Text("")
-        game.trace.add("grant", game.data.cite("effect.grant", "grant.next"), card=card.ref, text=w["text"], until=until)
-        return
+        # the ability is the card's from now on; "this turn" was how long the offer waited for a card
+        card.granted.append(Granted(w["ability"], None, w["source"], game.state.tick()))  # [timestamp.ability]
+        game.trace.add("grant", game.data.cite("effect.grant", "grant.next"), card=card.ref, text=w["text"], until=Text(""))
 
 
 @M.hook("turn.end", order=10)

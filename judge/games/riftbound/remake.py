@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine import events
 from judge.engine.choice import Choice
 from judge.engine.context import Context
+from judge.engine.errors import CannotAdd
 from judge.engine.language.shapes import ListOf, Str
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.targets import link_slot
@@ -82,8 +83,9 @@ def _mode_slots(link: "Link", n: int) -> set[str]:
 
 
 def remake(game: "Game", link: "Link", chosen: tuple[str, ...]) -> None:
-    """Choose again the modes and target slots named, in the order they were first made. A mode chosen again brings
-    its own targets: the slots of the modes it had are dropped and those of the modes it now has are chosen."""
+    """Choose again the modes named (each execution's), then the target slots named, execution by execution. A mode
+    chosen again brings its own targets: the slots of the modes it had are dropped and those it now has are chosen.
+    Raises CannotAdd when a slot has no legal target now."""
     from judge.engine.mechanisms.chain import choose_modes
     from judge.engine.mechanisms.targets import all_slots, choose_slot
 
@@ -142,7 +144,13 @@ def remake_op(game: "Game", ctx: "Context", slot: Any) -> bool:
         named = [_named(game, p) for p in parts(other) if p in answer]  # in the order they were made
         game.trace.add("remake", game.data.cite("chain.remake"), player=PlayerRef(ctx.controller), link=obj,
                        what=Text("、".join(t.zh for t in named), ", ".join(t.en for t in named)))
-        remake(game, other, answer)
+        kept = (dict(other.targets), list(other.modes), dict(other.repeat_modes))
+        try:
+            remake(game, other, answer)
+        except CannotAdd:  # a choice made again has no legal choice now: the new set cannot be made, all stay
+            other.targets, other.modes, other.repeat_modes = kept
+            game.trace.add("remake_none", game.data.cite("chain.remake"), player=PlayerRef(ctx.controller), link=obj)
+            continue
         done = True
     return done
 
