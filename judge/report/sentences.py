@@ -148,10 +148,12 @@ class Describer:
 
     def _part(self, part: str) -> str:
         """One choice of a chain item made again (``mode``, ``target#2``, a slot's own name), in words."""
-        base, _, n = part.partition("#")
+        from judge.engine.mechanisms.targets import split_run
+
+        base, n = split_run(part)
         what = self.w("ch_part_mode") if base == "mode" else self.w("ch_part_target") if base == "target" else \
             self.w("ch_part_slot", slot=base)
-        return self.w("ch_part_run", n=n, what=what) if n else what
+        return self.w("ch_part_run", n=n, what=what) if n > 1 else what
 
     def ask(self, open_choice: dict[str, Any]) -> str:
         """Who must decide what, for an open choice (``open_choice`` of a run's JSON)."""

@@ -235,8 +235,7 @@ def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tupl
     legal: dict[str, list[Obj]] = {}
     illegal: list[tuple[Obj, str]] = []
     for name, objs in link.targets.items():
-        base, _, run = name.partition("#")  # [keyword.repeat]: ``slot#2`` is that slot for the second execution
-        n = int(run) if run.isdigit() else 1
+        base, n = split_run(name)  # [keyword.repeat]: ``slot#2`` is that slot for the second execution
         if n not in by_run:
             by_run[n] = {s.get("name", "target"): s for s in all_slots(link, n)}
         slot = by_run[n].get(base, {})
@@ -248,6 +247,12 @@ def recheck(game: "Game", link: "Link") -> tuple[dict[str, list[Obj]], list[tupl
             else:
                 illegal.append((o, why))
     return legal, illegal
+
+
+def split_run(name: str) -> tuple[str, int]:
+    """A slot (or mode) name and the execution it belongs to: ``target#2`` → (``target``, 2); ``target`` → 1."""
+    base, _, run = name.partition("#")
+    return base, int(run) if run.isdigit() else 1
 
 
 def all_slots(link: "Link", n: int = 1) -> list[dict[str, Any]]:

@@ -39,8 +39,9 @@ def parts(link: "Link") -> list[str]:
 
 def _run(part: str) -> int:
     """Which execution a choice belongs to (``slot#2``: the second)."""
-    _, _, n = part.partition("#")
-    return int(n) if n.isdigit() else 1
+    from judge.engine.mechanisms.targets import split_run
+
+    return split_run(part)[1]
 
 
 def _slot(link: "Link", name: str) -> dict[str, Any]:
@@ -119,10 +120,12 @@ def remake(game: "Game", link: "Link", chosen: tuple[str, ...]) -> None:
 
 def _named(game: "Game", part: str) -> Text:
     """A choice made again, in the game's words: its modes, its targets (a slot's own name), of which execution."""
-    base, _, n = part.partition("#")
+    from judge.engine.mechanisms.targets import split_run
+
+    base, n = split_run(part)
     what = game.data.text("remake_mode") if base == "mode" else game.data.text("remake_target") if base == "target" \
         else game.data.text("remake_slot", slot=base)
-    return game.data.text("remake_run", n=n, what=what) if n else what
+    return game.data.text("remake_run", n=n, what=what) if n > 1 else what
 
 
 @M.declare("step", "remake_choices", Str(min_len=1), check=link_slot, doc="the link's controller, now in control of "
