@@ -469,7 +469,7 @@ CHOICES_AGAIN: list[tuple[str, str, str, str]] = [
      "            by_run[n] = {s.get(\"name\", \"target\"): s for s in all_slots(link)}"),
     ("repeat modes: no mode asked for a repeated execution", RP, '        if link.text.get("modes"):  # [keyword.repeat]',
      '        if False:  # [keyword.repeat]'),
-    ("repeat cost: its power not paid", "judge/games/riftbound/costs.py", "            if extra:\n", "            if False:\n"),
+    ("repeat cost: its power not paid", "judge/games/riftbound/costs.py", "        if extra:\n", "        if False:\n"),
     ("control of a chain item: its card stays the old controller's", "judge/games/riftbound/counter.py",
      "            game.state.cards[other.source.id].controller = ctx.controller\n", "            pass\n"),
     ("remake: an illegal kept choice allowed", RM, "            chosen = tuple(sorted(set(bad) | set(keep)))",

@@ -36,10 +36,8 @@ class ControlEffect:
 
 
 def effects(game: "Game") -> list[ControlEffect]:
-    found = game.state.ext.get(KEY)
-    if found is None:
-        found = game.state.ext[KEY] = []
-    return found  # type: ignore[no-any-return]
+    """The effects of this kind in force (made on first use)."""
+    return game.state.ext.setdefault(KEY, [])  # type: ignore[no-any-return]
 
 
 def refresh(game: "Game") -> None:

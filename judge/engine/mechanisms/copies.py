@@ -50,10 +50,8 @@ def copiable(game: "Game", card: "Card") -> dict[str, Any]:
 
 
 def effects(game: "Game") -> list[CopyEffect]:
-    found = game.state.ext.get(KEY)
-    if found is None:
-        found = game.state.ext[KEY] = []
-    return found  # type: ignore[no-any-return]
+    """The effects of this kind in force (made on first use)."""
+    return game.state.ext.setdefault(KEY, [])  # type: ignore[no-any-return]
 
 
 def _holds(game: "Game", e: CopyEffect) -> bool:

@@ -126,6 +126,11 @@ def _reduction_order(game: "Game", link: "Link", reductions: list[tuple[str, dic
     return [by_name[n] for n in link.reduction_order if n in by_name]
 
 
+def additional(game: "Game", link: "Link") -> list[dict[str, Any]]:
+    """The additional costs other mechanisms add to the link's cost, as cost parts ([keyword.repeat]'s …)."""
+    return [c for hook in game.data.vocab.hooks("cost.additional") for c in hook(game, link)]
+
+
 def total(game: "Game", link: "Link") -> tuple[int, Text]:
     """[cost.total]: choose the alternative cost or not, add additional costs, subtract reductions, floor at 0."""
     spec = link.text.get("cost") or {}
@@ -144,8 +149,7 @@ def total(game: "Game", link: "Link") -> tuple[int, Text]:
     amount = base
     mods = modifiers(game, link)
     adds = [int(m["add"]) for m in mods if "add" in m] + [int(eval_static(game, a.get("resources", 0), link)) for a in spec.get("additional") or []]
-    for more in game.data.vocab.hooks("cost.additional"):  # costs other mechanisms add ([keyword.repeat] …)
-        adds += [int(eval_static(game, c.get("resources", 0), link)) for c in more(game, link)]
+    adds += [int(eval_static(game, c.get("resources", 0), link)) for c in additional(game, link)]
     for a in adds:
         amount += a
         parts.append(Text(f"+{a}", f"+{a}"))
@@ -210,7 +214,7 @@ def pay(game: "Game", link: "Link") -> None:
     """Pay every part of the cost in any order; any part that cannot be paid makes the addition fail [chain.rewind]."""
     st = game.state
     spec = link.text.get("cost") or {}
-    more = [c for hook in game.data.vocab.hooks("cost.additional") for c in hook(game, link)]  # ([keyword.repeat] …)
+    more = additional(game, link)
     once = [] if link.free else [m for m in modifiers(game, link) if any(m is x for x in st.cost_mods)]
     amount, detail = total(game, link)
     if spec or amount or printed(game, link):

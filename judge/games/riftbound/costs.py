@@ -44,7 +44,7 @@ def _ignores_deflect(game: "Game", chosen: list[CardRef]) -> str | None:
 def pay(game: "Game", link: "Link") -> None:
     """The power part of a link's cost: printed (``cost: {power: N}``), plus Deflect per choice of an opponent's unit,
     less "the next card" reductions of power; paid from the player's power, or the addition is rewound."""
-    from judge.engine.mechanisms.costs import modifiers
+    from judge.engine.mechanisms.costs import additional, modifiers
 
     if link.free:
         return
@@ -52,11 +52,10 @@ def pay(game: "Game", link: "Link") -> None:
     spec = link.text.get("cost") or {}
     amount = int(spec.get("power", 0))
     parts: list[str] = [str(amount)] if amount else []
-    for more in game.data.vocab.hooks("cost.additional"):  # the power of additional costs paid ([keyword.repeat] …)
-        for extra in (int(c.get("power", 0)) for c in more(game, link)):
-            if extra:
-                amount += extra
-                parts.append(f"+{extra}")
+    for extra in (int(c.get("power", 0)) for c in additional(game, link)):  # the power of additional costs ([keyword.repeat] …)
+        if extra:
+            amount += extra
+            parts.append(f"+{extra}")
     chosen = [o for objs in link.targets.values() for o in objs if isinstance(o, CardRef) and st.is_current(o)]
     enemy = [o for o in chosen if st.cards[o.id].controller != link.controller and _deflect(game, o.id)]
     if enemy:

@@ -16,7 +16,8 @@ from judge.engine.context import Context
 from judge.engine.errors import CannotAdd
 from judge.engine.language.shapes import ListOf, Str
 from judge.engine.language.words import Mechanism
-from judge.engine.mechanisms.targets import link_slot
+from judge.engine.mechanisms.chain import choose_modes
+from judge.engine.mechanisms.targets import all_slots, check, choose_slot, link_slot, split_run
 from judge.engine.refs import CardRef, LinkRef, PlayerRef, Text
 
 if TYPE_CHECKING:
@@ -39,23 +40,18 @@ def parts(link: "Link") -> list[str]:
 
 def _run(part: str) -> int:
     """Which execution a choice belongs to (``slot#2``: the second)."""
-    from judge.engine.mechanisms.targets import split_run
-
     return split_run(part)[1]
 
 
 def _slot(link: "Link", name: str) -> dict[str, Any]:
-    from judge.engine.mechanisms.targets import all_slots
-
-    base = name.split("#")[0]
-    return next((s for s in all_slots(link, _run(name)) if s.get("name", "target") == base), {})
+    """The slot a target choice of the link stands for, in its own execution."""
+    base, n = split_run(name)
+    return next((s for s in all_slots(link, n) if s.get("name", "target") == base), {})
 
 
 def illegal_parts(game: "Game", link: "Link") -> list[str]:
     """The choices that are not legal now, from its controller's view: a slot with a target that is not legal (a
     mode is always a legal choice)."""
-    from judge.engine.mechanisms.targets import check
-
     return [p for p in parts(link) if not p.startswith("mode")
             and any(check(game, link, _slot(link, p), o) is not None for o in link.targets.get(p, []))]
 
@@ -87,9 +83,6 @@ def remake(game: "Game", link: "Link", chosen: tuple[str, ...]) -> None:
     """Choose again the modes named (each execution's), then the target slots named, execution by execution. A mode
     chosen again brings its own targets: the slots of the modes it had are dropped and those it now has are chosen.
     Raises CannotAdd when a slot has no legal target now."""
-    from judge.engine.mechanisms.chain import choose_modes
-    from judge.engine.mechanisms.targets import all_slots, choose_slot
-
     again = set(chosen)
     before = {name: list(objs) for name, objs in link.targets.items()}
     for part in parts(link):
@@ -120,8 +113,6 @@ def remake(game: "Game", link: "Link", chosen: tuple[str, ...]) -> None:
 
 def _named(game: "Game", part: str) -> Text:
     """A choice made again, in the game's words: its modes, its targets (a slot's own name), of which execution."""
-    from judge.engine.mechanisms.targets import split_run
-
     base, n = split_run(part)
     what = game.data.text("remake_mode") if base == "mode" else game.data.text("remake_target") if base == "target" \
         else game.data.text("remake_slot", slot=base)
