@@ -35,6 +35,7 @@ ROOMS: list[tuple[str, str]] = [
     ("clitools", "what every room's commands share (JSON out, --game, the corpus or exit): click and the corpus"),
     ("engine", "the rules engine: state, chain, effects, trace; the games build on it, it needs no room above"),
     ("games", "each game's data and rules on the engine (data read through the corpus cache)"),
+    ("printed", "cards as printed: each game's phrase templates (its data) read into the scenario language"),
     ("scenario", "loading scenario files and running them on the games' engines"),
     ("faq", "the official FAQ: parsed beside the corpus, its rulings checked by running scenarios"),
     ("cards", "the cards the documents quote, the FAQ names and the scenarios use: corpus, FAQ, scenario catalogue"),

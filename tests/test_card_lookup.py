@@ -89,7 +89,7 @@ def test_the_cached_index_sees_a_changed_scenario_at_once(tmp_path, monkeypatch)
     root = tmp_path / "scenarios"
     (root / "rise").mkdir(parents=True)
     f = root / "rise" / "708_1a_your_turn.yaml"
-    shutil.copy(REPO / "scenarios/rise/708_1a_your_turn.yaml", f)
+    shutil.copy(REPO / "tests/data/inline/rise/708_1a_your_turn.yaml", f)
     assert cached(root).find("毁灭打击", "rise")[0] == "exact"
     assert cached(root).find("毁灭打击", "rise")[0] == "exact"  # from the cache
     f.write_text(f.read_text(encoding="utf-8").replace("毁灭打击", "湮灭打击"), encoding="utf-8")

@@ -22,7 +22,7 @@ def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "scenarios"
     (folder / "rise").mkdir(parents=True)
     (folder / "riftbound").mkdir()
-    shutil.copy(REPO / "scenarios/rise/708_1a_your_turn.yaml", folder / "rise")
+    shutil.copy(REPO / "tests/data/inline/rise/708_1a_your_turn.yaml", folder / "rise")
     shutil.copy(REPO / "scenarios/riftbound/vendetta_01_flow_abandon.yaml", folder / "riftbound")
     shutil.copy(REPO / "scenarios/riftbound/vendetta.cards", folder / "riftbound")
     for p in folder.rglob("*.*"):

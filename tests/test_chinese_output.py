@@ -79,7 +79,7 @@ def test_rule_and_its_errors_speak_chinese(args: list[str]) -> None:
 
 
 # --- the errors a judge meets while writing a scenario, adding a document, exploring branches ---------------------
-GOOD = (REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
+GOOD = (REPO / "tests" / "data" / "inline" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 BAD_SCENARIOS = {
     "misspellings": GOOD.replace("turn: you", "turn: yuo").replace("    health: 2\n", "    helth: 2\n", 1)

@@ -18,7 +18,7 @@ def scenarios(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = tmp_path / "scenarios"
     (root / "rise").mkdir(parents=True)
     for name in ("708_1a_your_turn.yaml", "706_1c_example.yaml"):
-        shutil.copy(REPO / "scenarios" / "rise" / name, root / "rise" / name)
+        shutil.copy(REPO / "tests" / "data" / "inline" / "rise" / name, root / "rise" / name)
     return root
 
 

@@ -63,7 +63,7 @@ def test_a_message_is_said_in_the_judges_language_with_the_games_chain() -> None
 
 @pytest.mark.parametrize("lang, said", [("zh", "不在手牌中：不能使用它"), ("en", "not in a hand: it cannot be played")])
 def test_run_reports_an_engine_error_in_the_language_asked(lang: str, said: str, tmp_path: Path) -> None:
-    text = (REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
+    text = (REPO / "tests" / "data" / "inline" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
     path = tmp_path / "s.yaml"
     path.write_text(text.replace("    zone: hand\n", "    zone: units\n", 1), encoding="utf-8")  # 毁灭打击 not in hand
     res = CliRunner().invoke(cli, ["--lang", lang, "run", str(path)])

@@ -48,7 +48,7 @@ def test_a_condition_reads_a_players_life(life: int, drawn: int) -> None:
     # 「若你的生命為10或更少，摸兩張牌；否則摸一張牌。」: the player's life read when the instruction is carried out
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "scenarios" / "sanguo" / "life_total_condition.yaml"
+    path = Path(__file__).resolve().parent / "data" / "inline" / "sanguo" / "life_total_condition.yaml"
     text = path.read_text(encoding="utf-8").replace("resources: 2, life: 8}", f"resources: 2, life: {life}}}")
     sc = load_text(text, "life.yaml")
     sc.data["actions"] = sc.data["actions"][:2]

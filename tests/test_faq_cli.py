@@ -154,7 +154,7 @@ def _copy_scenario(src: Path, dest: Path, bump_damage: bool) -> Path:
 
 def test_a_real_worked_example_scenario_is_reproduced_by_the_real_runner(tmp_path: Path) -> None:
     sc = tmp_path / "scenarios"
-    _copy_scenario(REPO / "scenarios" / "rise" / "709_2b_example.yaml", sc / "rise" / "copy.yaml", bump_damage=False)
+    _copy_scenario(REPO / "tests" / "data" / "inline" / "rise" / "709_2b_example.yaml", sc / "rise" / "copy.yaml", bump_damage=False)
     res = run("check", "--json", "--scenarios", str(sc))
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
@@ -166,7 +166,7 @@ def test_a_real_worked_example_scenario_is_reproduced_by_the_real_runner(tmp_pat
 def test_check_exits_1_on_a_regressed_ruling(tmp_path: Path) -> None:
     """The real runner, a real scenario with one expectation changed: the ruling is regressed, exit 1."""
     sc = tmp_path / "scenarios"
-    path = _copy_scenario(REPO / "scenarios" / "rise" / "709_2b_example.yaml", sc / "rise" / "wrong.yaml", bump_damage=True)
+    path = _copy_scenario(REPO / "tests" / "data" / "inline" / "rise" / "709_2b_example.yaml", sc / "rise" / "wrong.yaml", bump_damage=True)
     junit, html = tmp_path / "faq.xml", tmp_path / "faq.html"
     res = run("check", "--scenarios", str(sc), "--junit", str(junit), "--html", str(html))
     assert res.exit_code == 1, res.output

@@ -49,6 +49,7 @@ def test_real_example_scenarios_are_run_and_reproduced(tmp_path: Path) -> None:
     sc = tmp_path / "sc"
     sc.mkdir()
     shutil.copy(RISE / "709_2b_example.yaml", sc / "709_2b_example.yaml")
+    shutil.copy(RISE / "rise.cards", sc / "rise.cards")  # the card library it uses
     report = run_check(sc, runner=check.default_runner())
     by_id = {e.id: e for e in report.examples}
     assert by_id["rise:709.2b#1"].ruling == "reproduced"

@@ -19,7 +19,7 @@ BAD = "\x1b[31m\x01\x0b\ufffe"  # an escape sequence and characters XML 1.0 cann
 def test_junit_output_is_well_formed_with_control_characters(tmp_path: Path) -> None:
     scenarios = tmp_path / "scenarios" / "rise"
     scenarios.mkdir(parents=True)
-    data = yaml.safe_load((REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((REPO / "tests" / "data" / "inline" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8"))
     data["expect"] = [{"card": "alberto", "zone": "hand", "note": f"fails on purpose {BAD}"}]  # a regression
     (scenarios / "708_1a.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     out = tmp_path / "junit.xml"

@@ -97,7 +97,7 @@ def test_report_shows_boards_plays_source_and_expectations(html_report: Callable
 
 
 def test_a_failing_expectation_is_reported_with_the_actual_value(tmp_path: Path) -> None:
-    data = yaml.safe_load((REPO / "scenarios" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((REPO / "tests" / "data" / "inline" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
     next(e for e in data["expect"] if "damage" in e)["damage"] = 3
     src = tmp_path / "wrong.yaml"
     src.write_text(yaml_text(data), encoding="utf-8")
@@ -111,7 +111,7 @@ def test_a_failing_expectation_is_reported_with_the_actual_value(tmp_path: Path)
 
 def test_text_from_the_scenario_file_is_escaped(tmp_path: Path) -> None:
     evil = "<script>alert(1)</script>"
-    data = yaml.safe_load((REPO / "scenarios" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((REPO / "tests" / "data" / "inline" / "rise" / "709_2b_example.yaml").read_text(encoding="utf-8"))
     data["cards"]["brute"]["name"] = evil
     data["title"] = "标题 <img src=x onerror=alert(2)>"
     data["notes"] = "</blockquote><script>alert(3)</script>"

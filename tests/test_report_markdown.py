@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 from judge.cli import cli
 
 REPO = Path(__file__).resolve().parents[1]
-BASE = REPO / "scenarios" / "rise" / "709_2b_example.yaml"
+BASE = REPO / "tests" / "data" / "inline" / "rise" / "709_2b_example.yaml"  # written inline
 EVIL = "evil.example"
 HOSTILE = {
     "title": f"# 标题 [x](http://{EVIL}/a) ![i](http://{EVIL}/i.png) <b>b</b>",
@@ -46,6 +46,7 @@ def hostile_file(tmp_path: Path) -> Path:
     data["players"][0]["name"] = HOSTILE["player"]
     data["cards"]["brute"]["name"] = HOSTILE["card"]
     data["cards"]["brute"]["text"] = HOSTILE["text"]
+    data["cards"]["brute"].setdefault("abilities", [])  # written by hand (none), so the hostile text is shown, not read
     data["expect"][0]["note"] = HOSTILE["note"]
     path = tmp_path / "hostile.yaml"
     path.write_text(yaml_text(data), encoding="utf-8")

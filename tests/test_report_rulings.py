@@ -190,7 +190,7 @@ def test_a_report_in_english(tmp_path: Path) -> None:
 
 
 def test_a_stopped_run_lists_the_legal_options_and_the_rule_that_gives_the_choice(tmp_path: Path) -> None:
-    data = yaml.safe_load((REPO / "scenarios/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((REPO / "tests/data/inline/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8"))
     data["choices"] = [c for c in data["choices"] if "target" not in c]  # nobody says what 毁灭打击 targets
     src = tmp_path / "open.yaml"
     src.write_text(yaml_text(data), encoding="utf-8")
@@ -221,7 +221,7 @@ def test_report_takes_a_bundled_scenario_name(tmp_path: Path) -> None:
 @pytest.mark.parametrize("spelling", ["same", "dotted", "symlink"])
 def test_a_report_refuses_to_overwrite_its_own_input(tmp_path: Path, spelling: str, monkeypatch: pytest.MonkeyPatch) -> None:
     src = tmp_path / "x.yaml"
-    shutil.copy(REPO / "scenarios/rise/709_2b_example.yaml", src)
+    shutil.copy(REPO / "tests/data/inline/rise/709_2b_example.yaml", src)
     before = src.read_bytes()
     monkeypatch.chdir(tmp_path)
     out = {"same": "x.yaml", "dotted": "./sub/../x.yaml", "symlink": "link.yaml"}[spelling]
@@ -346,7 +346,7 @@ def test_an_english_report_uses_the_games_english_terms(game: str, tmp_path: Pat
 def test_a_stopped_sanguo_run_names_its_choice_in_sanguos_words(tmp_path: Path) -> None:
     # 409.3: 主動玩家先依其選擇的順序放入 — two 祭壇 triggers of one player and nobody says their order: the run stops
     # and the report asks it in the game's words, citing 409.3 as the rule that gives the choice
-    data = yaml.safe_load((REPO / "scenarios/sanguo/409_6_example.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((REPO / "tests/data/inline/sanguo/409_6_example.yaml").read_text(encoding="utf-8"))
     data["choices"] = [c for c in data["choices"] if "order" not in c]
     src = tmp_path / "open.yaml"
     src.write_text(yaml_text(data), encoding="utf-8")

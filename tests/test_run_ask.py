@@ -25,7 +25,7 @@ OPEN = """  - {for: strike, target: osaro}
 
 def open_file(tmp_path: Path) -> Path:
     """708.1a's worked example with its two answers taken out: the target of 毁灭打击 and whether Alberto pays (1)."""
-    text = (REPO / "scenarios/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8")
+    text = (REPO / "tests/data/inline/rise/708_1a_your_turn.yaml").read_text(encoding="utf-8")
     assert OPEN in text
     text = text.replace("choices:\n" + OPEN, "# the choices are answered with --ask\n")
     f = tmp_path / "ask.yaml"

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from judge.scenario.commands import run_cmd, scenario_group
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
+ROOT = Path(__file__).resolve().parent / "data" / "inline" / "rise"  # written inline (tests/data/inline/README.md)
 LOOP = (ROOT / "803_3_example.yaml").read_text(encoding="utf-8")
 YOURS = (ROOT / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
 

@@ -12,7 +12,7 @@ from builder import refused
 from judge.scenario.loader import ScenarioError, load_text
 from judge.scenario.runner import run
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
+ROOT = Path(__file__).resolve().parent / "data" / "inline" / "rise"  # written inline (tests/data/inline/README.md)
 GOOD = (ROOT / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
 LINES = GOOD.splitlines()
 

@@ -9,7 +9,7 @@ from builder import edited, run_text
 
 from judge.scenario.loader import ScenarioError
 
-ROOT = Path(__file__).resolve().parent.parent / "scenarios" / "rise"
+ROOT = Path(__file__).resolve().parent / "data" / "inline" / "rise"  # written inline (tests/data/inline/README.md)
 TEXT = (ROOT / "715_1_example.yaml").read_text(encoding="utf-8")
 
 

@@ -11,7 +11,7 @@ import pytest
 from judge.scenario import parse as loader
 from judge.scenario.loader import ScenarioError, load_file, load_text
 
-GOOD = (Path(__file__).resolve().parent.parent / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
+GOOD = (Path(__file__).resolve().parent / "data" / "inline" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
 
 
 @pytest.fixture()

@@ -144,7 +144,7 @@ def test_run_skips_jsonschema_for_a_file_that_passed_the_check_and_still_rejects
     cache = tmp_path / "cache"
     assert under(imported(["run", "rise/708_1a_your_turn"], cache), ("jsonschema",)) == []
     bad = tmp_path / "bad.yaml"
-    good = (REPO / "scenarios" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
+    good = (REPO / "tests" / "data" / "inline" / "rise" / "708_1a_your_turn.yaml").read_text(encoding="utf-8")
     bad.write_text(good.replace("game: rise", "game: rise\nwhat: 1", 1), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUDGE_CACHE_DIR": str(cache)}
     for _ in range(2):  # a file that failed is checked again, and fails again

@@ -13,9 +13,24 @@ from judge.locale import join, t
 @click.argument("name", required=False)
 @game_option()
 @click.option("--json", "as_json", is_flag=True)
-def card_cmd(name: str | None, game: str | None, as_json: bool) -> None:
+@click.option("--read", "text", metavar="TEXT")
+@click.option("--type", "card_type", metavar="TYPE")
+@click.option("--unread", is_flag=True)
+def card_cmd(name: str | None, game: str | None, as_json: bool, text: str | None, card_type: str | None,
+             unread: bool) -> None:
     """Look a card up by NAME: its printed texts and where each comes from, the FAQ entries and rules naming it, and
-    the scenarios using it; without NAME, the cards of --game (or of every game)."""
+    the scenarios using it; without NAME, the cards of --game (or of every game). --read TEXT: the abilities a
+    printed text compiles to; --unread: the quoted cards whose text does not read as their abilities."""
+    if text is not None:
+        from judge.cards.reading import read_command
+
+        read_command(text, game, card_type, as_json)
+        return
+    if unread:
+        from judge.cards.reading import unread_command
+
+        unread_command(game, as_json)
+        return
     from judge.cards.index import cached, mentioning_rules
 
     if name is not None and not name.strip():  # an empty argument names no card (it is not "every card")

@@ -32,6 +32,10 @@ class Scenario:
     marks: Marks
     # fields a card took from its card library: (card path, field) -> (library file, its marks, path there)
     origins: dict[Path_, tuple[str, Marks, Path_]] = field(default_factory=dict)
+    source: str = ""  # the file's text (to place a problem inside a card's printed text)
+    readings: dict[str, Any] = field(default_factory=dict)  # card id -> how its printed text was read (printed.py)
+    # card id -> where its hand-written abilities differ from what its text reads to
+    differing: dict[str, list[str]] = field(default_factory=dict)
 
     def error(self, path: Path_, message: str, key: bool = False) -> ScenarioError:
         origin = self.origins.get(tuple(path[:3])) if len(path) >= 3 else None
@@ -49,16 +53,19 @@ def load_text(text: str, file: str) -> Scenario:
     """Parse and check; raise a ScenarioError holding every problem found (up to MAX_ERRORS). A file that is not YAML
     at all has one problem: where the YAML breaks."""
     data, marks = parse(text, file)
-    sc = Scenario(file, data, marks)
+    sc = Scenario(file, data, marks, source=text)
     if not isinstance(data, dict):
         raise sc.error((), msg("not_mapping"))
-    from judge.scenario import library
+    from judge.scenario import library, printed
 
     library.resolve(sc)  # cards that use a card library's texts
+    unread = printed.read_cards(sc)  # cards written as printed get their abilities from their text
     try:
         problems = check(sc)
     except RecursionError:
         raise sc.error(max(marks.values, key=len), msg("too_deep", limit=MAX_DEPTH)) from None
+    if unread:
+        problems = sorted(problems + unread, key=lambda e: (e.file != sc.file, e.file, e.line, e.column))
     if problems:
         raise ScenarioError.of(problems[:MAX_ERRORS], truncated=len(problems) > MAX_ERRORS)
     return sc

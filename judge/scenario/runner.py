@@ -275,7 +275,12 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
     w = lambda key: game.data.word(key, lang)  # noqa: E731
     n = namer(game, sc, lang)
     title = sc.data.get("title_en") if lang == "en" and sc.data.get("title_en") else sc.data["title"]
-    out = [f"== {title}  ({sc.file})", f"{w('steps')}:"]
+    out = [f"== {title}  ({sc.file})"]
+    if sc.readings or sc.differing:  # each card written as printed, read once at the top
+        from judge.scenario.printed import reading_lines
+
+        out += [f"{w('readings')}:", *reading_lines(sc, lambda c: n(CardRef(c, 0)), w, lang)]
+    out.append(f"{w('steps')}:")
     for i, s in enumerate(game.trace.steps, 1):
         named = game.data.outside_concepts(s.outside, lang) if s.outside and not s.cites else []
         said = w("outside") + (t("colon_text", lang, text=t("list_sep", lang).join(named)) if named else "")
@@ -345,6 +350,10 @@ def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
         "expectations": [{"expect": c.expect, "pass": c.ok, "actual": c.actual} for c in res.checked],
         "unused_choices": [sc.data["choices"][i] for i in res.unused],
     }
+    if sc.readings or sc.differing:
+        from judge.scenario.printed import readings_json
+
+        out["readings"] = readings_json(sc)
     if explain:
         final = _final_explain(res)
         out["explain"] = explain_json(final) if final is not None else None

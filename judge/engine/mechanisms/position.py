@@ -130,7 +130,7 @@ def _card(name: str, shape: Any, doc: str, **kw: Any) -> None:
 
 
 _card("name", WORDS, "the card's name")
-_card("text", Str(), "its printed text (shown, never interpreted)")
+_card("text", Str(), "its printed text: without play: or abilities:, the card gets the abilities it reads to (judge/printed/)")
 _card("owner", Ref("player_id"), "its owner")
 _card("controller", Ref("player_id"), "its controller (default: the owner)")
 _card("zone", ZONE, "where it is")

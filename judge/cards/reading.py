@@ -1,0 +1,83 @@
+"""``judge card --read TEXT`` (the abilities a printed text compiles to, clause by clause) and ``judge card --unread``
+(the quoted cards whose printed text does not read as their hand-written abilities, with the clause that stops each)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.clitools import dump_json, echo, fail
+from judge.locale import join, t
+
+
+def read_command(text: str, game: str | None, card_type: str | None, as_json: bool) -> None:
+    """Read ``text`` as a card of ``game``: of ``card_type`` when given, else as a played card, then as a card on the
+    field (the first that reads); exit 1 when neither reads, naming the clause."""
+    from judge.games import games_with_engine, load_game
+    from judge.printed.reader import Unreadable, read
+    from judge.printed.templates import language
+
+    if game is None or game not in games_with_engine() or language(game) is None:
+        fail(t("msg.card.read_game", games=join(list(games_with_engine()))))
+    if not text.strip():
+        fail(t("msg.card.read_empty"))
+    types = list(load_game(game).types)
+    if card_type is not None and card_type not in types:
+        fail(t("msg.card.read_type", type=card_type, types=join(types)))
+    lang = language(game)
+    assert lang is not None
+    tries = [card_type] if card_type else [*sorted(lang.played), next((x for x in types if x not in lang.played), None)]
+    first: Unreadable | None = None
+    for typ in tries:
+        try:
+            r = read(text, game, typ)
+        except Unreadable as e:
+            first = first or e
+            continue
+        if as_json:
+            dump_json({"game": game, "type": typ, "fields": r.fields, "clauses": [c.to_dict() for c in r.clauses]})
+            return
+        echo(t("msg.card.read_as", type=typ))
+        for c in r.clauses:
+            echo(f"  「{c.text}」 ← {c.template}：{c.say}")
+        echo(_yaml(r.fields))
+        return
+    assert first is not None
+    if as_json:
+        dump_json({"game": game, "unread": first.to_dict()})
+        raise SystemExit(1)
+    fail(t("msg.card.read_unread", clause=first.clause, offset=first.offset,
+           nearest=join(first.nearest) if first.nearest else "—"), 1)
+
+
+def _yaml(fields: dict[str, Any]) -> str:
+    """The reading as a scenario file would write it (YAML, flow style for the inner parts)."""
+    import yaml
+
+    return yaml.safe_dump(fields, allow_unicode=True, sort_keys=False, default_flow_style=None, width=110).rstrip()
+
+
+def unread_command(game: str | None, as_json: bool) -> None:
+    """The quoted cards, counted by how they read, and each one whose text does not read as its abilities."""
+    from judge.cards.readable import quoted
+
+    cards = quoted(game)
+    if as_json:
+        dump_json([q.to_dict() for q in cards if q.status in ("unread", "differs")])
+        return
+    by_game: dict[str, list[Any]] = {}
+    for q in cards:
+        by_game.setdefault(q.game, []).append(q)
+    from judge.corpus.gamenames import display_name
+
+    for g, qs in by_game.items():
+        count = {s: sum(1 for q in qs if q.status == s) for s in ("equal", "text_only", "differs", "unread")}
+        echo(t("msg.card.unread_head", game=display_name(g), total=len(qs), **count))
+        for q in qs:
+            if q.status == "unread":
+                echo("  " + t("msg.card.unread_item", name=q.name, where=q.where, clause=q.clause))
+            elif q.status == "differs":
+                echo("  " + t("msg.card.differs_item", name=q.name, where=q.where, paths=", ".join(q.differs)))
+
+
+__all__ = ["json", "read_command", "unread_command"]

@@ -1,0 +1,145 @@
+"""A game's printed-card language as data: typed slots, the clauses of an effect, the sentences that make an ability
+or a played card's extra parts, each compiled once to a regular expression (judge/games/<game>/printed.yaml)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+# what a slot's kind matches before its value is checked: a number, a sign and a number, or any text (read further)
+_NUMBER = r"\d+|[零一二两兩三四五六七八九十]+"
+_KINDS = ("number", "signed", "phrases", "target", "it", "self", "effects", "ability")
+_SLOT = re.compile(r"\{([a-z_]+)(?:#([a-z0-9_]+))?(\?)?\}")
+SECTIONS = ("markers", "effects", "abilities", "play")
+
+
+class TemplateError(ValueError):
+    """A game's template data is malformed (a bug of the game's data, said with the template's id)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A typed hole of a template: its kind and, for phrase kinds, what each phrase stands for."""
+
+    name: str
+    kind: str
+    phrases: dict[str, Any] = field(default_factory=dict)
+
+    def pattern(self) -> str:
+        """The regular expression of what the slot may hold."""
+        if self.kind == "number":
+            return _NUMBER
+        if self.kind == "signed":
+            return r"[+\-＋－](?:" + _NUMBER + ")"
+        if self.kind in ("phrases", "target", "it"):
+            return "|".join(re.escape(p) for p in sorted(self.phrases, key=lambda p: (-len(p), p)))
+        return ".+?" if self.kind == "self" else ".+"
+
+
+@dataclass(frozen=True)
+class Template:
+    """One phrase of the printed language: its words with slots (``say``), what it gives in the scenario language,
+    the section it belongs to and its English gloss."""
+
+    id: str
+    section: str
+    say: str
+    gives: Any
+    regex: re.Pattern[str]
+    binds: tuple[tuple[str, Slot, bool], ...]  # (name in gives, slot, optional)
+    en: str = ""
+
+    def literal(self) -> str:
+        """The template's own words, its slots left out (what a clause is compared with)."""
+        return _SLOT.sub("", self.say)
+
+    def example(self) -> str:
+        """The template as a judge reads it: its words, each slot named."""
+        return _SLOT.sub(lambda m: "{" + (m.group(2) or m.group(1)) + "}", self.say)
+
+
+@dataclass(frozen=True)
+class Language:
+    """Every template of one game, with the card types whose text is what playing them does."""
+
+    game: str
+    played: frozenset[str]
+    self_words: tuple[str, ...]
+    slots: dict[str, Slot]
+    sections: dict[str, tuple[Template, ...]]
+
+    def all(self) -> list[Template]:
+        return [t for s in SECTIONS for t in self.sections[s]]
+
+
+def path_of(game: str) -> Path:
+    """Where a game keeps its templates: printed.yaml in its folder."""
+    import judge.games
+
+    return Path(judge.games.__file__).resolve().parent / game / "printed.yaml"
+
+
+@lru_cache(maxsize=None)
+def language(game: str) -> Language | None:
+    """The game's templates, or None where the game keeps none."""
+    path = path_of(game)
+    if not path.is_file():
+        return None
+    from judge.corpus.cache import cached_yaml
+
+    return compile_language(game, cached_yaml(path))
+
+
+def compile_language(game: str, data: dict[str, Any]) -> Language:
+    """Check and compile a game's template data."""
+    slots: dict[str, Slot] = {}
+    for name, spec in (data.get("slots") or {}).items():
+        kind, phrases = _slot_spec(name, spec)
+        slots[name] = Slot(name, kind, phrases)
+    sections = {s: tuple(_template(s, t, slots) for t in data.get(s) or []) for s in SECTIONS}
+    ids = [t.id for s in sections.values() for t in s]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise TemplateError(f"{game}: template ids used twice: {dup}")
+    return Language(game, frozenset(data.get("played") or ()), tuple(data.get("self") or ()), slots, sections)
+
+
+def _slot_spec(name: str, spec: Any) -> tuple[str, dict[str, Any]]:
+    if isinstance(spec, str):
+        if spec not in _KINDS:
+            raise TemplateError(f"slot {name}: unknown kind {spec!r}; kinds: {_KINDS}")
+        return spec, {}
+    if not isinstance(spec, dict) or len(spec) != 1:
+        raise TemplateError(f"slot {name}: a kind, or {{kind: phrases}}")
+    kind, phrases = next(iter(spec.items()))
+    if kind not in _KINDS:
+        raise TemplateError(f"slot {name}: unknown kind {kind!r}; kinds: {_KINDS}")
+    if isinstance(phrases, list):
+        phrases = {p: p for p in phrases}
+    if not isinstance(phrases, dict) or not phrases:
+        raise TemplateError(f"slot {name}: its phrases, as a list or a mapping")
+    return kind, {str(k): v for k, v in phrases.items()}
+
+
+def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Template:
+    tid, say = spec.get("id"), spec.get("say")
+    if not isinstance(tid, str) or not isinstance(say, str) or "gives" not in spec:
+        raise TemplateError(f"{section}: each template has id, say and gives: {spec!r}")
+    parts, binds, pos = [], [], 0
+    for m in _SLOT.finditer(say):
+        parts.append(re.escape(say[pos:m.start()]))
+        slot = slots.get(m.group(1))
+        if slot is None:
+            raise TemplateError(f"{tid}: unknown slot {m.group(1)!r}; slots: {sorted(slots)}")
+        name = m.group(2) or m.group(1)
+        if any(b[0] == name for b in binds):
+            raise TemplateError(f"{tid}: slot name {name!r} used twice (write {{{m.group(1)}#other}})")
+        optional = bool(m.group(3))
+        parts.append(f"(?P<{name}>{slot.pattern()})" + ("?" if optional else ""))
+        binds.append((name, slot, optional))
+        pos = m.end()
+    parts.append(re.escape(say[pos:]))
+    return Template(tid, section, say, spec["gives"], re.compile("".join(parts)), tuple(binds), str(spec.get("en") or ""))
