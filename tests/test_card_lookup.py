@@ -33,7 +33,8 @@ def test_a_card_a_worked_example_quotes_comes_with_that_text_and_its_line() -> N
     found = data["cards"][0]
     assert found["game"] == "rise"
     example = [p for p in found["printings"] if p["kind"] == "example"]
-    assert example == [{"kind": "example", "where": "708.1a", "text": quoted.text, "line": rule.source.line, "basis": None}]
+    assert example == [{"kind": "example", "where": "708.1a", "text": quoted.text, "line": rule.source.line, "basis": None,
+                        "type": None}]
     assert "708.1a" in found["rules"]
     assert "rise/708_1a_your_turn" in found["scenarios"] and "rise/708_1a_opponents_turn" in found["scenarios"]
     text = card("逝者阿尔贝托")

@@ -181,3 +181,86 @@ def test_differences_name_the_path_and_set_aside_shown_words_and_target_names() 
     assert differences(read_, hand) == []
     hand["play"]["do"][0]["damage"]["amount"] = 2
     assert differences(read_, hand) == ["play.do[0].damage.amount"]
+
+
+# -- what a hostile review found ----------------------------------------------------------------------------------
+
+def test_nesting_is_bounded_and_refused_not_a_crash() -> None:
+    for text, typ, game in (("你可以" * 300 + "摸1張牌", "tactic", "sanguo"), ("鎖定技能：" * 390 + "你的生命+1", "troop", "sanguo")):
+        with pytest.raises(Unreadable) as e:
+            read(text, game, typ)
+        assert e.value.reason == "too_deep"
+    assert fields("你可以你可以摸1張牌。", "sanguo", "tactic")["play"]["do"] == [{"may": [{"may": [{"draw": {"count": 1, "player": "you"}}]}]}]
+
+
+def test_only_an_if_you_do_sentence_goes_inside_the_may_before_it() -> None:
+    got = fields("本部隊進場時，你可以摸1張牌。對手摸1張牌。", "sanguo", "troop")["abilities"][0]["do"]
+    assert got == [{"may": [{"draw": {"count": 1, "player": "you"}}]}, {"draw": {"count": 1, "player": "opponent"}}]
+
+
+def test_a_pronoun_in_a_played_card_with_nothing_named_before_it_is_refused() -> None:
+    for text, game, typ in (("其战斗力变为3。", "rise", "ability"), ("将其活化。", "riftbound", "spell"),
+                            ("其控制者抽1张牌。", "riftbound", "spell")):
+        with pytest.raises(Unreadable) as e:
+            read(text, game, typ)
+        assert e.value.reason == "no_antecedent", text
+    # 该单位 / 本部隊 on a played card is not the played card
+    for text, game, typ in (("对目标单位造成等同于该单位战斗力的损伤。", "rise", "ability"),
+                            ("對目標部隊造成X點傷害，X等於本部隊的戰力。", "sanguo", "tactic")):
+        with pytest.raises(Unreadable):
+            read(text, game, typ)
+
+
+def test_a_card_is_not_named_by_the_card_type_its_name_ends_with() -> None:
+    for text, game, typ, name in (("当援军被摧毁时，抓1张牌。", "rise", "reinforcement", "精英援军"),
+                                  ("當部隊造成傷害時，摸1張牌。", "sanguo", "troop", "精銳部隊")):
+        with pytest.raises(Unreadable):
+            read(text, game, typ, name)
+
+
+def test_here_names_the_card_only_on_a_battlefield() -> None:
+    assert fields("单位无法从此处移动到基地。", "riftbound", "battlefield")["abilities"][0]["affects"] == {
+        "each": {"type": "unit", "at": "self"}}
+    with pytest.raises(Unreadable):
+        read("单位无法从此处移动到基地。", "riftbound", "unit")
+
+
+def test_a_clause_wrapped_after_its_comma_reads_the_same() -> None:
+    assert fields("本部隊進場時，\n  摸1張牌。", "sanguo", "troop") == fields("本部隊進場時，摸1張牌。", "sanguo", "troop")
+
+
+def test_a_bracketed_keyword_ends_at_its_bracket_and_brackets_must_pair() -> None:
+    got = fields("【沖鋒1】本部隊進場時，摸2張牌。", "sanguo", "troop")
+    assert got["keywords"] == [{"沖鋒": 1}] and got["abilities"][0]["do"] == [{"draw": {"count": 2, "player": "you"}}]
+    assert fields("【沖鋒1】【裝甲2】", "sanguo", "troop")["keywords"] == [{"沖鋒": 1}, {"裝甲": 2}]
+    with pytest.raises(Unreadable):
+        read("【沖鋒1〕", "sanguo", "troop")
+
+
+def test_an_effect_on_a_card_that_is_not_played_says_it_needs_an_ability() -> None:
+    with pytest.raises(Unreadable) as e:
+        read("摸1張牌。", "sanguo", "troop")
+    assert e.value.reason == "not_an_ability"
+
+
+def test_numbers_are_read_strictly() -> None:
+    assert _number("两十") is None and _number("零十") is None
+    assert fields("抓３张牌。", "rise", "ability")["play"]["do"] == [{"draw": {"count": 3, "player": "you"}}]  # full width
+    with pytest.raises(Unreadable):
+        read("抓٣张牌。", "rise", "ability")  # another script's digit
+    with pytest.raises(Unreadable) as e:
+        read("摸99999999999999999999999張牌。", "sanguo", "tactic")
+    assert e.value.reason == "number" and e.value.offset == 1
+
+
+def test_a_mark_printed_twice_is_one_status_and_a_text_of_full_stops_is_refused() -> None:
+    assert fields("（快速錦囊）（快速錦囊）摸1張牌。", "sanguo", "tactic")["status"] == ["quick"]
+    with pytest.raises(Unreadable) as e:
+        read("。。。", "rise", "ability")
+    assert e.value.reason == "empty"
+
+
+def test_a_long_refused_clause_is_quoted_short() -> None:
+    with pytest.raises(Unreadable) as e:
+        read("跳" * 500, "rise", "ability")
+    assert len(e.value.shown) <= 61 and e.value.shown.endswith("…")

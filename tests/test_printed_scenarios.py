@@ -18,6 +18,7 @@ from judge.cards.readable import quoted
 from judge.printed.compare import differences
 from judge.printed.reader import Unreadable, read
 from judge.scenario.loader import load_text
+from judge.scenario.printed import differing
 from judge.scenario.problems import ScenarioError
 from judge.scenario.runner import final_state, render_text, run, to_json
 
@@ -137,8 +138,8 @@ def test_quoted_cards_read_as_their_hand_written_abilities_or_are_listed_with_th
         if q.status == "unread":
             assert q.clause and q.clause in q.text.replace("<p>", "\n  ")
     readable = sum(q.status in ("equal", "text_only") for q in cards)
-    # the share today (150 of 251); the aim is 0.90
-    assert readable / len(cards) >= 0.59, (readable, len(cards))
+    # the share today (190 of 251): it only grows; the aim is 0.90
+    assert readable / len(cards) >= 0.75, (readable, len(cards))
 
 
 # -- a file written with printed texts ------------------------------------------------------------------------------
@@ -232,12 +233,21 @@ def test_a_card_with_text_and_hand_written_abilities_uses_them_and_says_where_th
     src = PRINTED.replace("type: ability, cost: 1}", "type: ability, cost: 1, play: {targets: [{filter: {type: unit}}], "
                                                        "do: [{damage: {to: target, amount: 2}}]}}")
     sc = load_text(src, "p.yaml")
-    assert sc.readings == {} and sc.differing == {"jab": ["play.do[0].damage.amount"]}
+    assert sc.readings == {} and differing(sc) == {"jab": [{"path": "play.do[0].damage.amount", "read": 1, "hand": 2}]}
     res = run(sc)
     assert res.status == "pass"  # its own 2 damage are dealt (the unit dies either way)
     assert res.game is not None
-    assert "使用手写的异能；其印刷文字读出的异能与之不同 (play.do[0].damage.amount)" in render_text(res, "zh")
-    assert to_json(res, "zh")["readings"]["differing"] == {"jab": ["play.do[0].damage.amount"]}
+    assert "使用手写的异能；其印刷文字读出的异能与之不同 (play.do[0].damage.amount: 1 ≠ 2)" in render_text(res, "zh")
+    assert to_json(res, "zh")["readings"]["differing"] == {"jab": [{"path": "play.do[0].damage.amount", "read": 1, "hand": 2}]}
+
+
+def test_a_card_whose_text_does_not_read_beside_its_hand_written_abilities_is_said_so() -> None:
+    src = PRINTED.replace("对目标单位造成1点损伤。", "飞天遁地。").replace(
+        "type: ability, cost: 1}", "type: ability, cost: 1, play: {targets: [{filter: {type: unit}}], do: [{destroy: target}]}}")
+    res = run(load_text(src, "p.yaml"))
+    assert res.status == "pass"
+    assert "使用手写的异能；其印刷文字读不出（子句“飞天遁地”）" in render_text(res, "zh")
+    assert "its printed text does not read (the clause “飞天遁地”)" in render_text(res, "en")
 
 
 # -- judge card --read / --unread -----------------------------------------------------------------------------------
@@ -277,3 +287,31 @@ def test_card_unread_lists_each_game_with_its_counts_and_clauses() -> None:
     data = json.loads(card("--unread", "--json"))
     assert data and all(d["status"] in ("unread", "differs") for d in data)
     assert all(d["clause"] for d in data if d["status"] == "unread")
+
+
+def test_a_clause_written_twice_is_placed_where_this_one_stands_and_folded_texts_are_followed() -> None:
+    src = PRINTED.replace("对目标单位造成1点损伤。", "抓一张牌。抓一张牌吧。")
+    line_no = next(i for i, s in enumerate(src.split("\n"), 1) if "抓一张牌吧" in s)
+    assert (_problem(src).line, _problem(src).column) == (line_no, src.split("\n")[line_no - 1].index("抓一张牌吧") + 1)
+    folded = PRINTED.replace("  jab: {name: 刺击, text: 对目标单位造成1点损伤。, owner: you, zone: hand, type: ability, cost: 1}",
+                             "  jab:\n    name: 刺击\n    text: >-\n      抓一张牌。抓一\n      张牌吧。\n    owner: you\n    zone: hand\n"
+                             "    type: ability\n    cost: 1")
+    lines = folded.split("\n")
+    err = _problem(folded)
+    assert (err.line, err.column) == (lines.index("      抓一张牌。抓一") + 1, 12)
+    quoted = PRINTED.replace("text: 对目标单位造成1点损伤。", "text: '抓一张牌。''跳''舞。'")
+    err = _problem(quoted)
+    row = next(s for s in quoted.split("\n") if "''跳''" in s)
+    assert err.column == row.index("''跳''") + 1
+
+
+def test_a_number_too_large_for_a_card_is_refused_at_the_number() -> None:
+    src = PRINTED.replace("对目标单位造成1点损伤。", "对目标单位造成123456789012点损伤。")
+    err = _problem(src)
+    row = next(s for s in src.split("\n") if "123456789012" in s)
+    assert err.column == row.index("123456789012") + 1
+
+
+def test_card_refuses_options_it_would_ignore() -> None:
+    card("--read", "抓一张牌。", "--unread", "--game", "rise", code=2)
+    card("凝气盾", "--type", "spell", code=2)

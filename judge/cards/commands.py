@@ -21,6 +21,10 @@ def card_cmd(name: str | None, game: str | None, as_json: bool, text: str | None
     """Look a card up by NAME: its printed texts and where each comes from, the FAQ entries and rules naming it, and
     the scenarios using it; without NAME, the cards of --game (or of every game). --read TEXT: the abilities a
     printed text compiles to; --unread: the quoted cards whose text does not read as their abilities."""
+    if text is not None and (unread or name is not None):  # one thing at a time: never one silently ignored
+        fail(t("msg.card.read_alone"))
+    if card_type is not None and text is None:
+        fail(t("msg.card.type_needs_read"))
     if text is not None:
         from judge.cards.reading import read_command
 
@@ -54,7 +58,10 @@ def card_cmd(name: str | None, game: str | None, as_json: bool, text: str | None
     for c in found:
         c.rules = mentioning_rules(c)
     if as_json:
-        dump_json({"matched": how, "cards": [c.to_dict() for c in found]})
+        from judge.cards.reading import reading_of
+
+        dump_json({"matched": how, "cards": [{**c.to_dict(), "readings": [reading_of(c, p) for p in c.printings]}
+                                             for c in found]})
         return
     if how == "part" and len(found) > 1:
         echo(t("msg.card.several", name=name, count=len(found)))
@@ -62,7 +69,9 @@ def card_cmd(name: str | None, game: str | None, as_json: bool, text: str | None
 
 
 def render(card) -> str:  # type: ignore[no-untyped-def]
-    """One card as a judge reads it: names, each printed text with its source, FAQ entries, rules, scenarios."""
+    """One card as a judge reads it: names, each printed text with its source and how it reads, FAQ entries, rules,
+    scenarios."""
+    from judge.cards.reading import reading_line
     from judge.corpus.gamenames import display_name
 
     out = [t("msg.card.head", game=display_name(card.game), name=card.zh, en=f"（{card.en}）" if card.en else "")]
@@ -76,6 +85,7 @@ def render(card) -> str:  # type: ignore[no-untyped-def]
             out.append("  " + t(f"msg.card.from_{p.kind}", where=p.where, line=p.line or "") + t("colon_text", text=text))
             if p.basis:
                 out.append("    " + t("msg.card.basis", basis=p.basis))
+            out.append("    " + reading_line(card, p))
     else:
         out.append(t("msg.card.no_printing"))
     for e in card.errata:  # the FAQ's new wording of the card's text

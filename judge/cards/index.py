@@ -32,9 +32,11 @@ class Printing:
     text: str
     line: int | None = None  # for an example: the rule's line in its document
     basis: str | None = None  # a library card's note on what its text rests on
+    type: str | None = None  # the card type a library gives it (how its text is read)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "where": self.where, "text": self.text, "line": self.line, "basis": self.basis}
+        return {"kind": self.kind, "where": self.where, "text": self.text, "line": self.line, "basis": self.basis,
+                "type": self.type}
 
 
 @dataclass
@@ -114,7 +116,7 @@ NEAR = 0.6  # a name this alike to the typed one is offered ("did you mean")
 MAX_NAME = 80  # characters: a longer query is no card's name
 
 
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"
 
 
 def cached(scenarios_root: Path | None = None) -> CardIndex:
@@ -231,7 +233,8 @@ def _library(index: CardIndex, path: Path, game: str, root: Path | None) -> None
         if isinstance(c.get("text"), str):
             where = display_name(path, root or paths.scenarios_dir())
             card.printings.append(Printing("library", f"{where}#{cid}", c["text"], None,
-                                           " ".join(str(c["basis"]).split()) if c.get("basis") else None))
+                                           " ".join(str(c["basis"]).split()) if c.get("basis") else None,
+                                           c["type"] if isinstance(c.get("type"), str) else None))
 
 
 def _library_names(library: str) -> dict[str, tuple[str | None, str | None]]:

@@ -13,15 +13,17 @@ from judge.locale import join, t
 def read_command(text: str, game: str | None, card_type: str | None, as_json: bool) -> None:
     """Read ``text`` as a card of ``game``: of ``card_type`` when given, else as a played card, then as a card on the
     field (the first that reads); exit 1 when neither reads, naming the clause."""
-    from judge.games import games_with_engine, load_game
-    from judge.printed.reader import Unreadable, read
+    from judge.games import games_with_engine
+    from judge.printed.reader import Unreadable, game_types, read
     from judge.printed.templates import language
 
     if game is None or game not in games_with_engine() or language(game) is None:
         fail(t("msg.card.read_game", games=join(list(games_with_engine()))))
     if not text.strip():
         fail(t("msg.card.read_empty"))
-    types = list(load_game(game).types)
+    if text.startswith("-"):  # an option taken as the text (judge card --read --game rise): no card text starts so
+        fail(t("msg.card.read_option", text=text[:40]))
+    types = list(game_types(game))
     if card_type is not None and card_type not in types:
         fail(t("msg.card.read_type", type=card_type, types=join(types)))
     lang = language(game)
@@ -37,17 +39,20 @@ def read_command(text: str, game: str | None, card_type: str | None, as_json: bo
         if as_json:
             dump_json({"game": game, "type": typ, "fields": r.fields, "clauses": [c.to_dict() for c in r.clauses]})
             return
-        echo(t("msg.card.read_as", type=typ))
+        from judge.locale import current
+
+        spec = game_types(game).get(typ) if typ else None
+        type_name = spec.get(current(), typ) if isinstance(spec, dict) else typ
+        echo(t("msg.card.read_as", type=type_name))
         for c in r.clauses:
-            echo(f"  「{c.text}」 ← {c.template}：{c.say}")
+            echo(f"  「{c.text}」 ← {c.template}{t('msg.run.colon')}{c.say}")
         echo(_yaml(r.fields))
         return
     assert first is not None
     if as_json:
         dump_json({"game": game, "unread": first.to_dict()})
         raise SystemExit(1)
-    fail(t("msg.card.read_unread", clause=first.clause, offset=first.offset,
-           nearest=join(first.nearest) if first.nearest else "—"), 1)
+    fail(t("msg.card.read_unread", offset=first.offset + 1, problem=first.message(game)), 1)
 
 
 def _yaml(fields: dict[str, Any]) -> str:
@@ -80,4 +85,42 @@ def unread_command(game: str | None, as_json: bool) -> None:
                 echo("  " + t("msg.card.differs_item", name=q.name, where=q.where, paths=", ".join(q.differs)))
 
 
-__all__ = ["json", "read_command", "unread_command"]
+def reading_of(card: Any, printing: Any) -> dict[str, Any]:
+    """How one of a card's printed texts reads (as the card type its library gives, else as a played card, then as a
+    card on the field): the templates of its clauses, or the clause no template reads."""
+    from judge.printed.reader import Unreadable, game_types, read
+    from judge.printed.templates import language
+
+    lang = language(card.game)
+    if lang is None:
+        return {"unread": None}
+    typ = printing.type or next((p.type for p in card.printings if p.type), None)
+    types = list(game_types(card.game))
+    tries = [typ] if typ else [*sorted(lang.played), next((x for x in types if x not in lang.played), None)]
+    text = printing.text
+    head, _, rest = text.partition("\n")
+    if printing.kind == "example" and rest and head.startswith(tuple(card.names or [card.zh])):
+        text = rest  # a worked example gives the card's line of facts (name, cost, type, stats) before its text
+    first = None
+    for x in tries:
+        try:
+            r = read(text, card.game, x, card.zh)
+        except Unreadable as e:
+            first = first or e
+            continue
+        return {"type": x, "templates": [c.template for c in r.clauses], "fields": r.fields}
+    assert first is not None
+    return {"unread": first.to_dict()}
+
+
+def reading_line(card: Any, printing: Any) -> str:
+    """The line under a printed text saying how it reads."""
+    r = reading_of(card, printing)
+    if "templates" in r:
+        return t("msg.card.reads_as", templates=join(r["templates"]) if r["templates"] else "—")
+    if r["unread"] is None:
+        return t("msg.card.no_templates")
+    return t("msg.card.reads_not", clause=r["unread"]["clause"])
+
+
+__all__ = ["json", "read_command", "reading_line", "reading_of", "unread_command"]

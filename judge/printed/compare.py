@@ -41,9 +41,17 @@ def _rename(x: Any, names: dict[str, str]) -> Any:
     return x
 
 
+MISSING = None  # what a side that lacks a part shows
+
+
 def differences(read: dict[str, Any], hand: dict[str, Any]) -> list[str]:
     """Where the reading and the hand-written fields differ, as dotted paths (empty when they agree)."""
-    out: list[str] = []
+    return [path for path, _, _ in difference_items(read, hand)]
+
+
+def difference_items(read: dict[str, Any], hand: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """Each place the reading and the hand-written fields differ: (dotted path, the reading's value, the hand's)."""
+    out: list[tuple[str, Any, Any]] = []
     a, b = canonical(read), canonical(hand)
     for fact in ("status", "keywords"):  # a status or keyword the text does not print is a board fact given beside it
         printed, given = a.pop(fact, []), b.pop(fact, [])
@@ -52,17 +60,17 @@ def differences(read: dict[str, Any], hand: dict[str, Any]) -> list[str]:
             if x in rest:
                 rest.remove(x)
             else:
-                out.append(f"{fact}: {x}")
+                out.append((fact, x, MISSING))
     _diff(a, b, "", out)
     return out
 
 
-def _diff(a: Any, b: Any, at: str, out: list[str]) -> None:
+def _diff(a: Any, b: Any, at: str, out: list[tuple[str, Any, Any]]) -> None:
     if isinstance(a, dict) and isinstance(b, dict):
         for k in sorted(set(a) | set(b), key=str):
-            _diff(a.get(k, "∅"), b.get(k, "∅"), f"{at}.{k}" if at else str(k), out)
+            _diff(a.get(k, MISSING), b.get(k, MISSING), f"{at}.{k}" if at else str(k), out)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
             _diff(x, y, f"{at}[{i}]", out)
     elif a != b:
-        out.append(at or "(whole)")
+        out.append((at or "(whole)", a, b))

@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from judge.printed.templates import Language, Slot, Template, language
+from judge.printed.templates import NARROW, Language, Slot, Template, language
 
 MAX_TEXT = 2000  # characters of one card's text: the longest quoted card has about 200
 MAX_PARTS = 24  # clause breaks in one sentence (the quoted cards have at most 6): bounds the splits tried
+MAX_DEPTH = 8  # clauses inside clauses (你可以…, 持续：…, a quoted ability): the quoted cards nest at most 3
+MAX_NUMBER = 999  # the largest number a printed card states; a larger one is not a card's
+SHOWN = 60  # characters of a refused clause a message quotes
+
 _SENTENCE_END = "。\n"
+_WRAP = tuple("，、；：,;:")  # a line ending so does not end its sentence
 _SEPARATORS = re.compile(r"，然后|，然後|，并且|，並且|，并|，並|，且|然后|然後|，|；|、")
 _QUOTES = {"“": "”", "「": "」", "（": "）", "(": ")"}
 _DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -22,37 +28,61 @@ ABSENT = object()  # an optional slot the clause leaves empty
 _TARGET_KEYS = frozenset({"filter", "on_chain", "player", "count"})  # a target phrase that gives a whole target
 
 
-@dataclass
 class Clause:
     """One part of the text and the template that read it."""
 
-    text: str
-    offset: int  # where it starts in the card's text
-    template: str
-    say: str  # the template as written, slots named
-    en: str = ""  # the template's English gloss
+    __slots__ = ("text", "offset", "template", "say", "en")
+
+    def __init__(self, text: str, offset: int, template: str, say: str, en: str = "") -> None:
+        # the part, where it starts in the card's text, the template's id, its words (slots named), its English gloss
+        self.text, self.offset, self.template, self.say, self.en = text, offset, template, say, en
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "offset": self.offset, "template": self.template, "say": self.say, "en": self.en}
 
 
-@dataclass
 class Reading:
-    """What a text compiles to: the card's fields (``play``, ``abilities``, ``keywords``) and how each part read."""
+    """What a text compiles to: the card's fields (``play``, ``abilities``, ``keywords`` …) and how each part read."""
 
-    fields: dict[str, Any]
-    clauses: list[Clause] = field(default_factory=list)
+    __slots__ = ("fields", "clauses")
+
+    def __init__(self, fields: dict[str, Any], clauses: list[Clause] | None = None) -> None:
+        self.fields, self.clauses = fields, clauses or []
 
 
 class Unreadable(ValueError):
     """A text the templates do not cover: the clause that stops it, its place in the text, the nearest templates."""
 
-    def __init__(self, clause: str, offset: int, nearest: list[str], reason: str = "no_template") -> None:
+    def __init__(self, clause: str, offset: int, nearest: list[str] | Language, reason: str = "no_template") -> None:
         super().__init__(clause)
-        self.clause, self.offset, self.nearest, self.reason = clause, offset, nearest, reason
+        self.clause, self.offset, self.reason = clause, offset, reason
+        self._nearest = nearest  # the templates, or the language to find them in when first asked
+
+    @property
+    def shown(self) -> str:
+        """The clause as a message quotes it (a long one cut)."""
+        return self.clause if len(self.clause) <= SHOWN else self.clause[:SHOWN] + "…"
+
+    @property
+    def nearest(self) -> list[str]:
+        """The three templates whose own words are closest to the clause (found only when a message needs them)."""
+        if isinstance(self._nearest, Language):
+            import difflib
+
+            scored = sorted(self._nearest.all(), key=lambda t: (
+                -difflib.SequenceMatcher(None, self.clause, t.literal()).ratio(), t.id))
+            self._nearest = [t.example() for t in scored[:3]]
+        return self._nearest
 
     def to_dict(self) -> dict[str, Any]:
         return {"clause": self.clause, "offset": self.offset, "nearest": self.nearest, "reason": self.reason}
+
+    def message(self, game: str, lang: str | None = None) -> str:
+        """Why the text does not read, in the judge's language (``msg.printed.<reason>``)."""
+        from judge.locale import join, t
+
+        return t(f"msg.printed.{self.reason}", lang, clause=self.shown, file=f"judge/games/{game}/printed.yaml",
+                 nearest=join(self.nearest, lang) if self.nearest else "—")
 
 
 def read(text: str, game: str, card_type: str | None, name: str | None = None) -> Reading:
@@ -62,31 +92,59 @@ def read(text: str, game: str, card_type: str | None, name: str | None = None) -
         raise Unreadable(text.strip(), 0, [], reason="no_templates")
     if len(text) > MAX_TEXT:
         raise Unreadable(text[:40], 0, [], reason="too_long")
-    return _Reader(lang, text, card_type, name).read()
+    try:
+        return _Reader(lang, text, card_type, name).read()
+    except RecursionError:  # bounded by MAX_DEPTH; kept as a refusal should a template nest deeper
+        raise Unreadable(text[:SHOWN], 0, [], reason="too_deep") from None
 
 
-def keyword_names(game: str) -> list[str]:
+def _game_data(game: str, key: str) -> dict[str, Any]:
+    """One part of a game's data (game.yaml), read without building the game's engine."""
+    from judge.corpus.cache import cached_yaml
+
+    path = Path(__file__).resolve().parents[1] / "games" / game / "game.yaml"
+    data = cached_yaml(path) if path.is_file() else None
+    part = data.get(key) if isinstance(data, dict) else None
+    return part if isinstance(part, dict) else {}
+
+
+def keyword_specs(game: str) -> dict[str, Any]:
     """The keywords the game's rules define (its data's ``keywords``)."""
-    from judge.games import load_game
-
-    return list(load_game(game).keywords)
+    return _game_data(game, "keywords")
 
 
-@dataclass
+def game_types(game: str) -> dict[str, Any]:
+    """The game's card types (its data's ``types``), each with its names."""
+    return _game_data(game, "types")
+
+
+@lru_cache(maxsize=None)
+def _keyword_pattern(game: str) -> re.Pattern[str] | None:
+    """A keyword as a text prints it at the start of a part: 【沖鋒1】, 〔赋能〕[3], 回响 …"""
+    known = sorted(keyword_specs(game), key=len, reverse=True)
+    if not known:
+        return None
+    k = "|".join(re.escape(k) for k in known)
+    # 【沖鋒1】, 〔赋能〕[3], [回响] end at their own closing bracket; a bare 回响 at a space or the end
+    return re.compile(rf"\s*(?:【(?P<a>{k})(?P<an>\d*)】|〔(?P<b>{k})(?P<bn>\d*)〕|\[(?P<c>{k})(?P<cn>\d*)\]"
+                      rf"|(?P<d>{k})(?P<dn>\d*)(?=\s|$))(?:\[(?P<x>\d+)\])?[ \t]*")
+
+
 class _Match:
     """A template matched on a span of the text, with each slot's value (a nested match for text slots)."""
 
-    template: Template
-    start: int
-    end: int
-    values: dict[str, Any]
+    __slots__ = ("template", "start", "end", "values")
+
+    def __init__(self, template: Template, start: int, end: int, values: dict[str, Any]) -> None:
+        self.template, self.start, self.end, self.values = template, start, end, values
 
 
 class _Targets:
     """The targets one play or one ability chooses, in text order."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_a_card: bool = True) -> None:
         self.filters: list[Any] = []
+        self.on_a_card = on_a_card  # an ability's: 其 with no target named is the card that has it
 
     def new(self, spec: Any) -> "_Ref":
         """A new target: a filter, or a whole target (``{filter: …, count: …}``)."""
@@ -95,7 +153,10 @@ class _Targets:
         return _Ref(self, len(self.filters) - 1)
 
     def last(self) -> Any:
-        return _Ref(self, len(self.filters) - 1) if self.filters else "self"
+        """The last target named; with none, the card itself in an ability and nothing in a played card's play."""
+        if self.filters:
+            return _Ref(self, len(self.filters) - 1)
+        return "self" if self.on_a_card else None
 
     def finish(self, value: Any) -> tuple[Any, list[dict[str, Any]]]:
         """The value with each reference named (``target`` when there is one, else ``t1``, ``t2`` …) and the
@@ -106,10 +167,13 @@ class _Targets:
         return named, targets
 
 
-@dataclass(frozen=True)
 class _Ref:
-    owner: _Targets
-    index: int
+    """A reference to one of a play's or an ability's targets, named once the targets are all known."""
+
+    __slots__ = ("owner", "index")
+
+    def __init__(self, owner: _Targets, index: int) -> None:
+        self.owner, self.index = owner, index
 
 
 def _name_refs(x: Any, owner: _Targets, one: bool) -> Any:
@@ -124,8 +188,13 @@ def _name_refs(x: Any, owner: _Targets, one: bool) -> Any:
 
 class _Reader:
     def __init__(self, lang: Language, text: str, card_type: str | None, name: str | None) -> None:
-        # a paragraph mark is a line break of the same length, so that every offset is one of the text as written
-        self.lang, self.text, self.type, self.name = lang, text.replace("<p>", "\n  "), card_type, name
+        # a paragraph mark is a line break of the same length, so that every offset is one of the text as written;
+        # the text is matched with full-width digits and brackets narrowed, and shown as written (raw)
+        self.raw = text.replace("<p>", "\n  ")
+        self.lang, self.text, self.type, self.name = lang, self.raw.translate(NARROW), card_type, name
+        self.played = card_type in lang.played
+        self.depth = 0
+        self.nested = 0  # inside an ability a played card gives (目标援军本回合具有“…”): "this card" is that card
         self.furthest: tuple[int, str] = (-1, "")  # the furthest part no template read
         self.memo: dict[tuple[str, int, int], Any] = {}
         self.clauses: list[Clause] = []
@@ -139,14 +208,17 @@ class _Reader:
         keywords += more
         if keywords:
             fields["keywords"] = keywords
-        played = self.type in self.lang.played
-        play_targets = _Targets()
+        played = self.played
+        play_targets = _Targets(on_a_card=False)
         play: dict[str, Any] = {}
         abilities: list[dict[str, Any]] = []
-        for start, end in self._sentences(pos):
+        sentences = self._sentences(pos)
+        if not sentences and not fields:  # nothing but full stops and spaces
+            raise Unreadable(self.raw.strip()[:SHOWN], 0, [], reason="empty")
+        for start, end in sentences:
             s = self.text[start:end]
             if len(_SEPARATORS.findall(s)) > MAX_PARTS:
-                raise Unreadable(s[:40], start, [], reason="too_long")
+                raise Unreadable(self.raw[start:start + SHOWN], start, [], reason="too_long")
             more, upto = self._keywords(start)
             if more and upto >= end:  # a line of keywords only (〔赋能〕[1] after the card's abilities)
                 fields.setdefault("keywords", []).extend(more)
@@ -171,6 +243,8 @@ class _Reader:
                         self._go_on(abilities[-1], more, start, end)
                         continue
                 if m is None:
+                    if self._effects_match(s, start) is not None:  # what a card does, with no ability to do it
+                        raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="not_an_ability")
                     self._refuse()
                 ab = self._ability(m)
                 if "&card" in ab:  # a sentence that states a fact of the card (我最多可以获得赋能3次)
@@ -197,6 +271,8 @@ class _Reader:
             while pos < len(self.text) and self.text[pos].isspace():
                 pos += 1
             for t in self.lang.sections["markers"]:
+                if not t.could_match(self.text):
+                    continue
                 m = t.regex.match(self.text, pos)
                 values = self._values(t, m, 0) if m else None
                 if m is None or values is None or m.end() == pos:
@@ -211,24 +287,21 @@ class _Reader:
     def _keywords(self, pos: int) -> tuple[list[Any], int]:
         """The keywords the text starts with from ``pos`` (``【沖鋒1】``, ``〔法盾〕``, ``回响`` …) and where the rest
         begins."""
-        from judge.games import load_game
-
-        specs = load_game(self.lang.game).keywords
-        known = list(specs)
+        specs = keyword_specs(self.lang.game)
         out: list[Any] = []
-        pattern = re.compile(r"\s*(?:【|〔|\[)?(" + "|".join(re.escape(k) for k in sorted(known, key=len, reverse=True))
-                             + r")(\d*)(?:】|〕|\])?(?:\[(\d+)\])?(?:<p>|\s+|$)") if known else None
+        pattern = _keyword_pattern(self.lang.game)
         while pattern is not None:
             m = pattern.match(self.text, pos)
             if m is None or m.end() == pos:
                 break
-            x = m.group(2) or m.group(3)
-            if not x and _numbered(specs[m.group(1)]):  # a keyword with a number printed without one
-                if "unnumbered" not in specs[m.group(1)]:
-                    raise Unreadable(m.group(0).strip(), m.start(1), [f"{m.group(1)}N"], reason="number")
-                x = specs[m.group(1)]["unnumbered"]
-            out.append({m.group(1): int(x)} if x else m.group(1))
-            self.clauses.append(Clause(m.group(0).strip(), m.start(1), "keyword", m.group(1)))
+            form = next(g for g in "abcd" if m.group(g))
+            name, x = m.group(form), m.group(form + "n") or m.group("x")
+            if not x and _numbered(specs[name]):  # a keyword with a number printed without one
+                if "unnumbered" not in specs[name]:
+                    raise Unreadable(self.raw[m.start():m.end()].strip(), m.start(form), [f"{name}N"], reason="number")
+                x = specs[name]["unnumbered"]
+            out.append({name: int(x)} if x else name)
+            self.clauses.append(Clause(self.raw[m.start():m.end()].strip(), m.start(form), "keyword", name))
             pos = m.end()
         return out, pos
 
@@ -245,6 +318,8 @@ class _Reader:
                 closing.pop()
                 depth -= 1
             elif depth == 0 and c in _SENTENCE_END:
+                if c == "\n" and text[start:i].rstrip()[-1:] in _WRAP:  # a line wrapped after a comma goes on
+                    continue
                 out.append((start, i))
                 start = i + 1
         out.append((start, len(text)))
@@ -266,6 +341,8 @@ class _Reader:
             return self.memo[key]
         found = None
         for t in self.lang.sections[section]:
+            if not t.could_match(s):
+                continue
             m = t.regex.fullmatch(s)
             if m is None:
                 continue
@@ -294,32 +371,50 @@ class _Reader:
         return values
 
     def _slot(self, slot: Slot, g: str, off: int) -> Any:
-        if slot.kind == "number":
-            return _number(g)
-        if slot.kind == "signed":
-            n = _number(g[1:])
-            return None if n is None else (-n if g[0] in "-－" else n)
+        if slot.kind in ("number", "signed"):
+            n = _number(g if slot.kind == "number" else g[1:])
+            if n is not None and n > MAX_NUMBER:  # no card prints it: a number the templates cannot place
+                raise Unreadable(self.raw[off:off + len(g)], off, [], reason="number")
+            return None if n is None else (-n if slot.kind == "signed" and g[0] == "-" else n)
         if slot.kind in ("phrases", "target", "it"):
             return (slot.kind, slot.phrases[g])
         if slot.kind == "self":
             return "self" if g in self._self_names() else None
-        if slot.kind == "effects":
-            return self._effects_match(g, off)
-        if slot.kind == "ability":
-            return self._one("abilities", g, off)
+        if slot.kind in ("effects", "ability"):
+            self.depth += 1
+            try:
+                if self.depth > MAX_DEPTH:
+                    raise Unreadable(self.raw[off:off + SHOWN], off, [], reason="too_deep")
+                if slot.kind == "effects":
+                    return self._effects_match(g, off)
+                self.nested += 1
+                try:
+                    return self._one("abilities", g, off)
+                finally:
+                    self.nested -= 1
+            finally:
+                self.depth -= 1
         return None
 
     def _self_names(self) -> set[str]:
-        names = set(self.lang.self_words)
+        """How a text names its own card: its name, a part of it after 「·」, the name's end (阿尔贝托 for
+        逝者阿尔贝托) unless that end is a card type's word (援军 of 精英援军); on a card on the field also the game's
+        words for "this card" (本部隊, 我), and the words only a card of its type uses for itself (此处: a battlefield)."""
+        names: set[str] = set() if self.played and not self.nested else set(self.lang.self_words)
+        names.update(self.lang.self_of_type.get(self.type or "", ()))
         if self.name:
             names.add(self.name)
+            types = {str(n) for spec in game_types(self.lang.game).values() if isinstance(spec, dict)
+                     for n in (spec.get("zh"),) if n}
             for sep in ("·", "・"):
-                names.update(p for p in self.name.split(sep) if len(p) >= 2)
-            names.update(self.name[i:] for i in range(1, len(self.name) - 1))  # the name's end (阿尔贝托, 雷塔)
+                names.update(p for p in self.name.split(sep) if len(p) >= 2 and p not in types)
+            names.update(e for e in (self.name[i:] for i in range(1, len(self.name) - 1)) if e not in types)
         return names
 
     def _effects_match(self, s: str, off: int) -> list[_Match] | None:
         """``s`` as a sequence of effect clauses, split at the separators; None if no split reads whole."""
+        lead = len(s) - len(s.lstrip())
+        s, off = s.strip(), off + lead  # a clause wrapped after its comma is the same clause
         key = ("seq", off, off + len(s))
         if key in self.memo:
             return self.memo[key]
@@ -343,21 +438,14 @@ class _Reader:
         return result
 
     def _note_failure(self, s: str, off: int) -> None:
-        """Remember the furthest part of the text no template read (what a refusal names)."""
+        """Remember the furthest part of the text no template read (what a refusal names, as written)."""
         first = _SEPARATORS.split(s, maxsplit=1)[0] or s
         if off > self.furthest[0]:
-            self.furthest = (off, first)
+            self.furthest = (off, self.raw[off:off + len(first)])
 
     def _refuse(self) -> None:
         off, clause = self.furthest
-        raise Unreadable(clause, max(off, 0), self._nearest(clause))
-
-    def _nearest(self, clause: str) -> list[str]:
-        import difflib
-
-        scored = sorted(self.lang.all(), key=lambda t: (-difflib.SequenceMatcher(None, clause, t.literal()).ratio(),
-                                                        t.id))
-        return [t.example() for t in scored[:3]]
+        raise Unreadable(clause, max(off, 0), self.lang)
 
     # -- compiling -------------------------------------------------------------------------------------------------
     def _ability(self, m: _Match) -> dict[str, Any]:
@@ -366,7 +454,7 @@ class _Reader:
         ab, chosen = targets.finish(ab)
         if chosen:
             ab["targets"] = chosen
-        ab.setdefault("text", self.text[m.start:m.end])
+        ab.setdefault("text", self.raw[m.start:m.end])
         return ab
 
     def _go_on(self, ab: dict[str, Any], ms: list[_Match], start: int, end: int) -> None:
@@ -376,15 +464,16 @@ class _Reader:
         for t in ab.get("targets") or []:
             targets.filters.append(t)
         had = len(targets.filters)
-        steps = self._compile_effects(ms, targets, _innermost(ab["do"]))
+        completes = isinstance(ms[0].template.gives, dict) and "&previous" in ms[0].template.gives
+        into = _innermost(ab["do"]) if completes else ab["do"]  # only 若你如此作 goes on inside the 你可以 before it
+        steps = self._compile_effects(ms, targets, list(into))
         if had and len(targets.filters) > had:  # a new target beside the named one: not a reading this covers
-            self.furthest = (start, self.text[start:end])
-            self._refuse()
+            raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="new_target")
         done, chosen = targets.finish(steps)
-        _set_innermost(ab["do"], done)
+        into[:] = done
         if chosen:
             ab["targets"] = chosen
-        ab["text"] = f"{ab.get('text', '')}。{self.text[start:end]}"
+        ab["text"] = f"{ab.get('text', '')}。{self.raw[start:end]}"
 
     def _compile_effects(self, ms: list[_Match], targets: _Targets, steps: list[Any]) -> list[Any]:
         for m in ms:
@@ -396,8 +485,7 @@ class _Reader:
                 continue
             if isinstance(v, dict) and "&previous" in v:  # a clause that completes the step before it
                 if not steps or not isinstance(steps[-1], dict):
-                    self.furthest = (m.start, self.text[m.start:m.end])
-                    self._refuse()
+                    raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
                 steps[-1] = {**steps[-1], **v["&previous"]}
             else:
                 steps.append(v)
@@ -405,7 +493,7 @@ class _Reader:
 
     def _fill(self, m: _Match, targets: _Targets) -> Any:
         """The template's ``gives`` with each slot's value, the targets taken in text order."""
-        self.clauses.append(Clause(self.text[m.start:m.end], m.start, m.template.id, m.template.example(), m.template.en))
+        self.clauses.append(Clause(self.raw[m.start:m.end], m.start, m.template.id, m.template.example(), m.template.en))
         resolved: dict[str, Any] = {}
         for name, slot, _ in m.template.binds:
             v = m.values[name]
@@ -413,18 +501,32 @@ class _Reader:
                 resolved[name] = ABSENT
             elif slot.kind == "target":
                 resolved[name] = targets.new(v[1])
-            elif slot.kind == "it":
-                resolved[name] = targets.last()
+            elif slot.kind == "it" or (slot.kind == "phrases" and _mentions_it(v[1])):
+                it = targets.last()
+                if it is None:  # 其 in a played card's text with no target before it: not the card itself
+                    raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="no_antecedent")
+                resolved[name] = it if slot.kind == "it" else _subst(copy.deepcopy(v[1]), {"it": it})
             elif slot.kind == "phrases":
-                resolved[name] = _subst(copy.deepcopy(v[1]), {"it": targets.last()})
+                resolved[name] = copy.deepcopy(v[1])
             elif slot.kind == "effects":
                 resolved[name] = self._compile_effects(v, targets, [])
             elif slot.kind == "ability":
                 resolved[name] = self._ability(v)
             else:
                 resolved[name] = v
-        resolved["clause"] = self.text[m.start:m.end]
+        resolved["clause"] = self.raw[m.start:m.end]
         return _subst(copy.deepcopy(m.template.gives), resolved)
+
+
+def _mentions_it(x: Any) -> bool:
+    """A phrase's value that names the last target (``{controller_of: $it}``)."""
+    if isinstance(x, str):
+        return x == "$it"
+    if isinstance(x, dict):
+        return any(_mentions_it(v) for v in x.values())
+    if isinstance(x, list):
+        return any(_mentions_it(v) for v in x)
+    return False
 
 
 def _innermost(steps: list[Any]) -> list[Any]:
@@ -467,6 +569,8 @@ def _merge_play(play: dict[str, Any], frag: dict[str, Any]) -> None:
     for k, v in frag.items():
         if isinstance(v, dict) and isinstance(play.get(k), dict):
             _merge_play(play[k], v)
+        elif k == "status" and isinstance(v, list) and isinstance(play.get(k), list):
+            play[k] = play[k] + [x for x in v if x not in play[k]]  # a mark printed twice is one status
         elif isinstance(v, list) and isinstance(play.get(k), list):
             play[k] = play[k] + v
         else:
@@ -475,13 +579,13 @@ def _merge_play(play: dict[str, Any], frag: dict[str, Any]) -> None:
 
 def _number(s: str) -> int | None:
     """Digits or a Chinese numeral up to 99 (三, 十二, 二十)."""
-    if s.isdigit():
+    if s.isascii() and s.isdigit():
         return int(s)
     if all(c in _DIGITS for c in s) and len(s) == 1:
         return _DIGITS[s]
     if "十" in s and s.count("十") == 1:
         tens, _, units = s.partition("十")
-        t = 1 if not tens else _DIGITS.get(tens) if len(tens) == 1 else None
+        t = 1 if not tens else _DIGITS.get(tens) if len(tens) == 1 and tens in "二三四五六七八九" else None
         u = 0 if not units else _DIGITS.get(units) if len(units) == 1 else None
         return None if t is None or u is None else t * 10 + u
     return None

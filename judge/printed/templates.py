@@ -4,29 +4,32 @@ or a played card's extra parts, each compiled once to a regular expression (judg
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+# Plain classes, not dataclasses: a scenario run imports this module, and each dataclass costs start-up time.
+
 # what a slot's kind matches before its value is checked: a number, a sign and a number, or any text (read further)
-_NUMBER = r"\d+|[零一二两兩三四五六七八九十]+"
+_NUMBER = r"[0-9]+|[零一二两兩三四五六七八九十]+"
 _KINDS = ("number", "signed", "phrases", "target", "it", "self", "effects", "ability")
 _SLOT = re.compile(r"\{([a-z_]+)(?:#([a-z0-9_]+))?(\?)?\}")
 SECTIONS = ("markers", "effects", "abilities", "play")
+# full-width digits, signs and brackets read as their ASCII forms, in templates and texts alike (one character each)
+NARROW = str.maketrans("０１２３４５６７８９＋－（）［］", "0123456789+-()[]")
 
 
 class TemplateError(ValueError):
     """A game's template data is malformed (a bug of the game's data, said with the template's id)."""
 
 
-@dataclass(frozen=True)
 class Slot:
     """A typed hole of a template: its kind and, for phrase kinds, what each phrase stands for."""
 
-    name: str
-    kind: str
-    phrases: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("name", "kind", "phrases")
+
+    def __init__(self, name: str, kind: str, phrases: dict[str, Any] | None = None) -> None:
+        self.name, self.kind, self.phrases = name, kind, phrases or {}
 
     def pattern(self) -> str:
         """The regular expression of what the slot may hold."""
@@ -39,18 +42,29 @@ class Slot:
         return ".+?" if self.kind == "self" else ".+"
 
 
-@dataclass(frozen=True)
 class Template:
     """One phrase of the printed language: its words with slots (``say``), what it gives in the scenario language,
-    the section it belongs to and its English gloss."""
+    the section it belongs to and its English gloss. Its regular expression is compiled when first needed, and a
+    clause without the template's longest run of own words is never matched against it."""
 
-    id: str
-    section: str
-    say: str
-    gives: Any
-    regex: re.Pattern[str]
-    binds: tuple[tuple[str, Slot, bool], ...]  # (name in gives, slot, optional)
-    en: str = ""
+    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "_regex")
+
+    def __init__(self, tid: str, section: str, say: str, gives: Any, source: str,
+                 binds: tuple[tuple[str, Slot, bool], ...], en: str = "") -> None:
+        self.id, self.section, self.say, self.gives, self.source, self.binds, self.en = \
+            tid, section, say, gives, source, binds, en
+        self.needle = max(_SLOT.split(say)[::4], key=len)  # its longest literal part (split groups are skipped)
+        self._regex: re.Pattern[str] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        if self._regex is None:
+            self._regex = re.compile(self.source, re.DOTALL)  # a clause may run over a line break
+        return self._regex
+
+    def could_match(self, clause: str) -> bool:
+        """False when the clause lacks the template's own words (no regular expression needed)."""
+        return self.needle in clause
 
     def literal(self) -> str:
         """The template's own words, its slots left out (what a clause is compared with)."""
@@ -61,32 +75,30 @@ class Template:
         return _SLOT.sub(lambda m: "{" + (m.group(2) or m.group(1)) + "}", self.say)
 
 
-@dataclass(frozen=True)
 class Language:
     """Every template of one game, with the card types whose text is what playing them does."""
 
-    game: str
-    played: frozenset[str]
-    self_words: tuple[str, ...]
-    slots: dict[str, Slot]
-    sections: dict[str, tuple[Template, ...]]
+    __slots__ = ("game", "played", "self_words", "self_of_type", "slots", "sections")
+
+    def __init__(self, game: str, played: frozenset[str], self_words: tuple[str, ...], slots: dict[str, Slot],
+                 sections: dict[str, tuple[Template, ...]], self_of_type: dict[str, tuple[str, ...]] | None = None) -> None:
+        self.game, self.played, self.self_words, self.slots, self.sections = game, played, self_words, slots, sections
+        self.self_of_type = self_of_type or {}  # card type -> the words only such a card uses for itself
 
     def all(self) -> list[Template]:
         return [t for s in SECTIONS for t in self.sections[s]]
 
 
 def path_of(game: str) -> Path:
-    """Where a game keeps its templates: printed.yaml in its folder."""
-    import judge.games
-
-    return Path(judge.games.__file__).resolve().parent / game / "printed.yaml"
+    """Where a game keeps its templates: printed.yaml in its folder (found without importing the games)."""
+    return Path(__file__).resolve().parents[1] / "games" / game / "printed.yaml"
 
 
 @lru_cache(maxsize=None)
 def language(game: str) -> Language | None:
     """The game's templates, or None where the game keeps none."""
     path = path_of(game)
-    if not path.is_file():
+    if not re.fullmatch(r"[a-z0-9_]+", game) or not path.is_file():  # a game id, never a path
         return None
     from judge.corpus.cache import cached_yaml
 
@@ -104,7 +116,8 @@ def compile_language(game: str, data: dict[str, Any]) -> Language:
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
         raise TemplateError(f"{game}: template ids used twice: {dup}")
-    return Language(game, frozenset(data.get("played") or ()), tuple(data.get("self") or ()), slots, sections)
+    of_type = {str(k): tuple(v) for k, v in (data.get("self_of_type") or {}).items()}
+    return Language(game, frozenset(data.get("played") or ()), tuple(data.get("self") or ()), slots, sections, of_type)
 
 
 def _slot_spec(name: str, spec: Any) -> tuple[str, dict[str, Any]]:
@@ -121,7 +134,7 @@ def _slot_spec(name: str, spec: Any) -> tuple[str, dict[str, Any]]:
         phrases = {p: p for p in phrases}
     if not isinstance(phrases, dict) or not phrases:
         raise TemplateError(f"slot {name}: its phrases, as a list or a mapping")
-    return kind, {str(k): v for k, v in phrases.items()}
+    return kind, {str(k).translate(NARROW): v for k, v in phrases.items()}
 
 
 def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Template:
@@ -129,6 +142,7 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
     if not isinstance(tid, str) or not isinstance(say, str) or "gives" not in spec:
         raise TemplateError(f"{section}: each template has id, say and gives: {spec!r}")
     parts, binds, pos = [], [], 0
+    say = say.translate(NARROW)
     for m in _SLOT.finditer(say):
         parts.append(re.escape(say[pos:m.start()]))
         slot = slots.get(m.group(1))
@@ -142,4 +156,4 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
         binds.append((name, slot, optional))
         pos = m.end()
     parts.append(re.escape(say[pos:]))
-    return Template(tid, section, say, spec["gives"], re.compile("".join(parts)), tuple(binds), str(spec.get("en") or ""))
+    return Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""))

@@ -35,7 +35,8 @@ class Scenario:
     source: str = ""  # the file's text (to place a problem inside a card's printed text)
     readings: dict[str, Any] = field(default_factory=dict)  # card id -> how its printed text was read (printed.py)
     # card id -> where its hand-written abilities differ from what its text reads to
-    differing: dict[str, list[str]] = field(default_factory=dict)
+    differing: dict[str, list[str]] | None = None  # (worked out when the trace asks: printed.differing)
+    both: dict[str, Any] = field(default_factory=dict)  # card id -> a card with a text and hand-written abilities
 
     def error(self, path: Path_, message: str, key: bool = False) -> ScenarioError:
         origin = self.origins.get(tuple(path[:3])) if len(path) >= 3 else None

@@ -276,9 +276,9 @@ def render_text(res: Result, lang: str, explain: bool = False) -> str:
     n = namer(game, sc, lang)
     title = sc.data.get("title_en") if lang == "en" and sc.data.get("title_en") else sc.data["title"]
     out = [f"== {title}  ({sc.file})"]
-    if sc.readings or sc.differing:  # each card written as printed, read once at the top
-        from judge.scenario.printed import reading_lines
+    from judge.scenario.printed import differing, reading_lines
 
+    if sc.readings or differing(sc):  # each card written as printed, read once at the top
         out += [f"{w('readings')}:", *reading_lines(sc, lambda c: n(CardRef(c, 0)), w, lang)]
     out.append(f"{w('steps')}:")
     for i, s in enumerate(game.trace.steps, 1):
@@ -350,9 +350,9 @@ def to_json(res: Result, lang: str, explain: bool = False) -> dict[str, Any]:
         "expectations": [{"expect": c.expect, "pass": c.ok, "actual": c.actual} for c in res.checked],
         "unused_choices": [sc.data["choices"][i] for i in res.unused],
     }
-    if sc.readings or sc.differing:
-        from judge.scenario.printed import readings_json
+    from judge.scenario.printed import differing, readings_json
 
+    if sc.readings or differing(sc):
         out["readings"] = readings_json(sc)
     if explain:
         final = _final_explain(res)
