@@ -24,7 +24,10 @@ text is not found exactly once stops the run before any test (exit 2): re-target
   optional destroy cost (vendetta-08, -09, -10; 206's third example);
 - ``this_battlefield``: holding a battlefield and "this battlefield" as it triggers or as it resolves (vendetta-02);
 - ``turns``: the start of a turn and "until your next turn begins", control for a time, several sources dealing damage
-  at once (三國 417.7b), granting to the next card a player plays.
+  at once (三國 417.7b), granting to the next card a player plays;
+- ``printed``: reading cards as printed (judge/printed/, judge/scenario/printed.py): what a pronoun, "this card", a
+  keyword's number, a clause break, a line break and a full-width digit mean, what a text-only card runs with, where a
+  refusal points — run against the reader's and the printed scenarios' tests.
 
 Usage: python tests/mutation/mutants.py [fixes|engine|engine2|engine3|zones|search|language|engines|all|…] [--jobs N]
 [--only ID …] (`engines`: every engine set; `all`: those and the fixes; `search` and `language` run on their own).
@@ -552,8 +555,40 @@ TURNS: list[tuple[str, str, str, str]] = [
     ("grant next: any card takes it", GT, 'matches_filter(game, card, w["applies"], w["controller"], None) is not None:', "False:"),
     ("grant next: not used up", GT, "        waiting.remove(w)\n", ""),
 ]
+# Cards as printed: each mutant breaks one rule of reading a printed text
+PR, PS, PC = "judge/printed/reader.py", "judge/scenario/printed.py", "judge/printed/compare.py"
+PRINTED: list[tuple[str, str, str, str]] = [
+    ("printed: 其 with no target in a played card is the card itself", PR,
+     '        return "self" if self.on_a_card else None', '        return "self"'),
+    ("printed: any following sentence goes inside the 你可以 before it", PR,
+     '        into = _innermost(ab["do"]) if completes else ab["do"]', '        into = _innermost(ab["do"])'),
+    ("printed: a card type word at the end of a name names the card", PR,
+     "            names.update(e for e in (self.name[i:] for i in range(1, len(self.name) - 1)) if e not in types)",
+     "            names.update(self.name[i:] for i in range(1, len(self.name) - 1))"),
+    ("printed: a played card is named by the words for a card on the field", PR,
+     "        names: set[str] = set() if self.played and not self.nested else set(self.lang.self_words)",
+     "        names: set[str] = set(self.lang.self_words)"),
+    ("printed: a keyword that takes a number is read without it", PR,
+     "            if not x and _numbered(specs[name]):", "            if False:"),
+    ("printed: a number no card prints is placed", PR, "            if n is not None and n > MAX_NUMBER:", "            if False:"),
+    ("printed: a sentence is never split at its clause breaks", PR, "            for sep in _SEPARATORS.finditer(s):",
+     "            for sep in []:"),
+    ("printed: two targets are both named target", PR, "        one = len(self.filters) == 1", "        one = True"),
+    ("printed: 若你如此做 is a step of its own", PR, '                steps[-1] = {**steps[-1], **v["&previous"]}',
+     '                steps.append(v["&previous"])'),
+    ("printed: a line break after a comma ends the sentence", PR,
+     '                if c == "\\n" and text[start:i].rstrip()[-1:] in _WRAP:', "                if False:"),
+    ("printed: full-width digits are not read", PR, "self.raw.translate(NARROW)", "self.raw"),
+    ("printed: a reading that differs is never said to", PC, "    elif a != b:\n        out.append", "    elif False:\n        out.append"),
+    ("printed: a text-only card runs without its reading", PS, "            card.setdefault(k, v)  #", "            pass  #"),
+    ("printed: an unreadable text-only card runs as a card without abilities", PS,
+     '            errors.append(_refusal(sc, cid, card["text"], e))', "            pass"),
+    ("printed: a refusal points at the start of the text's value", PS, "    while i < offset and j < len(source):",
+     "    while False:"),
+]
+PRINTED_TESTS = ["tests/test_printed_reader.py", "tests/test_printed_scenarios.py"]
 SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "choices_again": CHOICES_AGAIN, "copies": COPIES,
-        "this_battlefield": THIS_BATTLEFIELD, "turns": TURNS, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
+        "this_battlefield": THIS_BATTLEFIELD, "turns": TURNS, "printed": PRINTED, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
 TIMEOUT = 180  # seconds for one mutant's tests (about 20 s when nothing hangs)
 
@@ -603,6 +638,8 @@ def tests_for(mutant: tuple[str, str, str, str]) -> list[str]:
         return SEARCH_TESTS
     if mutant in LANGUAGE:
         return LANGUAGE_TESTS
+    if mutant in PRINTED:
+        return PRINTED_TESTS
     return TESTS
 
 
