@@ -264,3 +264,14 @@ def test_a_long_refused_clause_is_quoted_short() -> None:
     with pytest.raises(Unreadable) as e:
         read("跳" * 500, "rise", "ability")
     assert len(e.value.shown) <= 61 and e.value.shown.endswith("…")
+
+
+def test_in_a_trigger_about_another_card_its_pronoun_is_that_card() -> None:
+    # FAQ vendetta-21: Blastcone stuns the unit that moved, choosing nothing
+    got = fields("当一个单位因我而移动时，你可以将我休眠，以晕眩该单位。", "riftbound", "gear")["abilities"][0]
+    assert got == {"kind": "triggered", "when": {"event": "moved", "by": "self"},
+                   "do": [{"may": [{"exhaust": "self", "if_you_do": [{"stun": "event"}]}]}]}
+    got = fields("每當一個敵方部隊進場時，若其戰力為3或更多，對其造成1點傷害。", "sanguo", "hero")["abilities"][0]
+    assert got["when"] == {"event": "enters", "card": {"type": "unit", "controller": "opponent"},
+                           "if": {"gte": [{"power": "event"}, 3]}}
+    assert got["do"] == [{"damage": {"amount": 1, "to": "event"}}]

@@ -138,8 +138,8 @@ def test_quoted_cards_read_as_their_hand_written_abilities_or_are_listed_with_th
         if q.status == "unread":
             assert q.clause and q.clause in q.text.replace("<p>", "\n  ")
     readable = sum(q.status in ("equal", "text_only") for q in cards)
-    # the share today (190 of 251): it only grows; the aim is 0.90
-    assert readable / len(cards) >= 0.75, (readable, len(cards))
+    # the share today (193 of 251): it only grows; the aim is 0.90
+    assert readable / len(cards) >= 0.76, (readable, len(cards))
 
 
 # -- a file written with printed texts ------------------------------------------------------------------------------
@@ -315,3 +315,15 @@ def test_a_number_too_large_for_a_card_is_refused_at_the_number() -> None:
 def test_card_refuses_options_it_would_ignore() -> None:
     card("--read", "抓一张牌。", "--unread", "--game", "rise", code=2)
     card("凝气盾", "--type", "spell", code=2)
+
+
+def test_a_problem_in_a_card_library_is_placed_in_the_library_in_json_too(tmp_path: Path) -> None:
+    (tmp_path / "my.cards").write_text("cards:\n  jab:\n    name: 刺击\n    type: ability\n    text: 对目标单位造成X点损伤。\n",
+                                       encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(PRINTED.replace("players:", "library: my.cards\nplayers:", 1).replace(
+        "  jab: {name: 刺击, text: 对目标单位造成1点损伤。, owner: you, zone: hand, type: ability, cost: 1}",
+        "  jab: {uses: jab, owner: you, zone: hand, cost: 1}"), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["run", "--json", str(tmp_path / "s.yaml"), "--lang", "zh"])
+    assert res.exit_code == 2
+    err = json.loads(res.output)[0]["errors"][0]
+    assert err["file"].endswith("my.cards") and (err["line"], err["column"]) == (5, 11)

@@ -142,9 +142,10 @@ class _Match:
 class _Targets:
     """The targets one play or one ability chooses, in text order."""
 
-    def __init__(self, on_a_card: bool = True) -> None:
+    def __init__(self, on_a_card: bool = True, it: str = "self") -> None:
         self.filters: list[Any] = []
-        self.on_a_card = on_a_card  # an ability's: 其 with no target named is the card that has it
+        self.on_a_card = on_a_card  # an ability's: 其 with no target named is the card that has it …
+        self.it = it  # … or, in an ability its template says so of, the card its trigger is about (event)
 
     def new(self, spec: Any) -> "_Ref":
         """A new target: a filter, or a whole target (``{filter: …, count: …}``)."""
@@ -156,7 +157,7 @@ class _Targets:
         """The last target named; with none, the card itself in an ability and nothing in a played card's play."""
         if self.filters:
             return _Ref(self, len(self.filters) - 1)
-        return "self" if self.on_a_card else None
+        return self.it if self.on_a_card else None
 
     def finish(self, value: Any) -> tuple[Any, list[dict[str, Any]]]:
         """The value with each reference named (``target`` when there is one, else ``t1``, ``t2`` …) and the
@@ -449,7 +450,7 @@ class _Reader:
 
     # -- compiling -------------------------------------------------------------------------------------------------
     def _ability(self, m: _Match) -> dict[str, Any]:
-        targets = _Targets()
+        targets = _Targets(it=m.template.it)
         ab = self._fill(m, targets)
         ab, chosen = targets.finish(ab)
         if chosen:

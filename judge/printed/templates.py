@@ -47,12 +47,13 @@ class Template:
     the section it belongs to and its English gloss. Its regular expression is compiled when first needed, and a
     clause without the template's longest run of own words is never matched against it."""
 
-    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "_regex")
+    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "it", "_regex")
 
     def __init__(self, tid: str, section: str, say: str, gives: Any, source: str,
-                 binds: tuple[tuple[str, Slot, bool], ...], en: str = "") -> None:
+                 binds: tuple[tuple[str, Slot, bool], ...], en: str = "", it: str = "self") -> None:
         self.id, self.section, self.say, self.gives, self.source, self.binds, self.en = \
             tid, section, say, gives, source, binds, en
+        self.it = it  # an ability's: what 其 / 该单位 names when no target is named (self, or event: the trigger's card)
         self.needle = max(_SLOT.split(say)[::4], key=len)  # its longest literal part (split groups are skipped)
         self._regex: re.Pattern[str] | None = None
 
@@ -156,4 +157,7 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
         binds.append((name, slot, optional))
         pos = m.end()
     parts.append(re.escape(say[pos:]))
-    return Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""))
+    it = spec.get("it", "self")
+    if it not in ("self", "event"):
+        raise TemplateError(f"{tid}: it: is self or event, not {it!r}")
+    return Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""), it)

@@ -81,8 +81,9 @@ def report_invalid(e: Any) -> None:
 
 
 def invalid_json(name: str, e: Any) -> dict[str, Any]:
-    """An invalid file in ``--json``: its first problem (``error``) and all of them (``errors``)."""
-    errors = [{"line": one.line, "column": one.column, "message": one.message} for one in e.errors]
+    """An invalid file in ``--json``: its first problem (``error``) and all of them (``errors``), each with the file it
+    is in (the scenario, or the card library it names)."""
+    errors = [{"file": shown(one.file), "line": one.line, "column": one.column, "message": one.message} for one in e.errors]
     return {"file": shown(name), "status": "invalid", "error": errors[0], "errors": errors, "truncated": e.truncated}
 
 
