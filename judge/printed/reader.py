@@ -98,6 +98,7 @@ def read(text: str, game: str, card_type: str | None, name: str | None = None) -
         raise Unreadable(text[:SHOWN], 0, [], reason="too_deep") from None
 
 
+@lru_cache(maxsize=None)
 def _game_data(game: str, key: str) -> dict[str, Any]:
     """One part of a game's data (game.yaml), read without building the game's engine."""
     from judge.corpus.cache import cached_yaml
