@@ -75,3 +75,25 @@ def traditional(text: str) -> str:
     import opencc
 
     return opencc.OpenCC("s2t.json").convert(text)
+
+
+# A translation of its own (the Simplified edition of a Traditional FAQ made by another translator): other words for
+# some terms and a card's other name (月隕 → 月之降临, 賦能 → 强化, as the issue reports the real Simplified edition),
+# and each sentence's clauses said the other way round.
+TRANSLATED = [("会发生什么事", "结果是什么"), ("如果", "假如"), ("我", "玩家"), ("可以", "能够"), ("是否", "能否"),
+              ("什么", "啥"), ("时候", "时"), ("月陨", "月之降临"), ("赋能", "强化"), ("单位", "单元"), ("法术", "咒语"),
+              ("选择", "挑选"), ("战场", "战地"), ("打出", "施放")]
+
+
+def translation(text: str) -> str:
+    """``text`` in Simplified, translated again (see TRANSLATED)."""
+    import re
+
+    from judge.locale.folding import fold
+
+    text = fold(text)
+    for a, b in TRANSLATED:
+        text = text.replace(a, b)
+    body, end = re.fullmatch(r"(.*?)([？?。！!]*)", text, re.S).groups()  # the sentence's own end stays its end
+    clauses = re.split(r"(?<=[，,])", body)
+    return "".join(c.rstrip("，,") + "，" for c in reversed(clauses[1:])) + clauses[0].rstrip("，,") + end

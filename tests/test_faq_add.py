@@ -114,3 +114,34 @@ def test_a_faq_citing_a_rule_changed_after_its_date_is_flagged(star: list[str], 
     assert entry["review"] is True
     code, out = judge("faq", "check")
     assert "002.2.a 在 FAQ 的日期之后改动过（与当时的 2026-07-17 版相比）" in out, out
+
+
+def test_a_translation_of_its_own_with_other_card_names_is_linked_entry_by_entry(tmp_path: Path, data_dir: Path) -> None:  # noqa: F811
+    # the bundled Traditional FAQ, and a Simplified edition translated again (other words, 月之降临 for 月隕, clauses
+    # the other way round): its questions are too unlike for their wording alone (most under 0.6), so the entries are
+    # linked by wording in any order, the rules they cite and their places
+    from judge.corpus.layer import faq_files
+    from judge.datafile import read_yaml
+    from judge.faq.model import load_documents
+
+    old = next(d for d in load_documents() if d.filename == "riftbound-vendetta.yaml")
+    items = [faq_doc.Entry(faq_doc.translation(e.question), faq_doc.translation(e.answer),
+                           [faq_doc.translation(x) for x in e.explanation], e.cites) for e in old.entries]
+    p = write(tmp_path, "vendetta-s.txt", faq_doc.numbered("血海深仇规则说明与常见问答（简体版）", items))
+    code, out = judge("faq", "add", str(p), "--game", "riftbound")
+    assert code == 0, out
+    stored = read_yaml(next(f for f in faq_files() if f.name != "riftbound-vendetta.yaml" and f.name.startswith("riftbound-")))
+    assert stored["edition_of"]["file"] == "riftbound-vendetta.yaml"
+    new_ids = [e["id"] for e in stored["entries"]]
+    assert stored["edition_of"]["links"] == {n: o.id for n, o in zip(new_ids, old.entries)}
+
+
+def test_another_faq_citing_the_same_rules_is_not_an_edition(star: list[str], tmp_path: Path) -> None:
+    first = faq_doc.entries(8, star)
+    assert judge("faq", "add", str(write(tmp_path, "a.txt", faq_doc.numbered("星海对决常见问答", first))), "--game", "star")[0] == 0
+    other = [faq_doc.Entry(f"指挥官阵亡以后，玩家还能{verb}{what}吗？", f"不能{verb}{what}：游戏立即结束。", [f"胜负在{verb}之前判定。"],
+                           e.cites)  # the same rules in the same order, about something else
+             for e, (verb, what) in zip(first, faq_doc.TOPICS)]
+    code, out = judge("faq", "add", str(write(tmp_path, "b.txt", faq_doc.numbered("星海对决赛事问答", other))), "--game", "star")
+    assert code == 0, out
+    assert "另一版本" not in out, out

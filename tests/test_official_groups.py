@@ -78,7 +78,7 @@ def test_a_full_publisher_document_puts_every_chapter_under_its_stand_alone_head
     assert len(rules) == len(by_id)  # no rule read twice (a page number is never a rule)
 
 
-def test_added_as_a_game_its_breadcrumbs_go_through_the_headings(tmp_path, data_dir) -> None:  # noqa: ANN001
+def test_added_as_a_game_its_breadcrumbs_go_through_the_headings(tmp_path, data_dir) -> None:  # noqa: ANN001, F811
     from corpus_helpers import corpus_cli
 
     from judge.corpus.store import read_corpus

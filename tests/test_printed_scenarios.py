@@ -17,6 +17,7 @@ from judge.cli import cli
 from judge.cards.readable import quoted
 from judge.printed.compare import differences
 from judge.printed.reader import Unreadable, read
+from judge.scenario.library import LIBRARY_ONLY
 from judge.scenario.loader import load_text
 from judge.scenario.printed import differing
 from judge.scenario.problems import ScenarioError
@@ -35,7 +36,7 @@ def _inline(path: Path) -> dict[str, Any]:
         lib = yaml.safe_load((path.parent / lib_name).read_text(encoding="utf-8"))["cards"]
         for cid, card in data["cards"].items():
             if isinstance(card, dict) and "uses" in card:
-                printed = {k: v for k, v in lib[card["uses"]].items() if k not in ("basis", "notes")}
+                printed = {k: v for k, v in lib[card["uses"]].items() if k not in LIBRARY_ONLY}
                 data["cards"][cid] = {**copy.deepcopy(printed), **{k: v for k, v in card.items() if k != "uses"}}
     return data
 

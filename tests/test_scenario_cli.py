@@ -11,6 +11,7 @@ import yaml
 from builder import edited
 from click.testing import CliRunner
 
+from judge.scenario.library import LIBRARY_ONLY
 from judge.scenario.commands import COMMANDS, run_cmd, scenario_group
 
 REPO = Path(__file__).resolve().parents[1]
@@ -133,7 +134,7 @@ def test_schema_command_prints_the_schema_and_it_validates_the_scenarios() -> No
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         if "library" in data:  # a card that `uses:` a library card has its printed fields once merged: merge them
             lib = yaml.safe_load((path.parent / data.pop("library")).read_text(encoding="utf-8"))["cards"]
-            data["cards"] = {cid: {**{k: v for k, v in lib[c["uses"]].items() if k not in ("basis", "notes")},
+            data["cards"] = {cid: {**{k: v for k, v in lib[c["uses"]].items() if k not in LIBRARY_ONLY},
                                    **{k: v for k, v in c.items() if k != "uses"}} if "uses" in c else c
                              for cid, c in data["cards"].items()}
         validator.validate(data)

@@ -230,6 +230,9 @@ def _library(index: CardIndex, path: Path, game: str, root: Path | None) -> None
         if not isinstance(zh, str):
             continue
         card = index.add(game, zh, en if isinstance(en, str) else None)
+        for other in c.get("names") or [] if isinstance(c.get("names"), list) else []:  # another edition's name
+            if isinstance(other, str) and other not in card.names:
+                card.names.append(other)
         if isinstance(c.get("text"), str):
             where = display_name(path, root or paths.scenarios_dir())
             card.printings.append(Printing("library", f"{where}#{cid}", c["text"], None,

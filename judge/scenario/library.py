@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from judge.scenario.parse import Marks
 
 MAX_BYTES = 512 * 1024  # a library of a whole card set; bounds the time and memory of loading
-LIBRARY_ONLY = ("basis", "notes")  # fields about the card text, not of the card
+LIBRARY_ONLY = ("basis", "notes", "names")  # fields about the card text, not of the card (names: other printings')
 
 
 def resolve(sc: "Scenario") -> None:
