@@ -21,10 +21,10 @@ from judge.scenario.library import LIBRARY_ONLY
 from judge.scenario.loader import load_text
 from judge.scenario.printed import differing
 from judge.scenario.problems import ScenarioError
-from judge.scenario.runner import final_state, render_text, run, to_json
+from judge.scenario.runner import render_text, run, to_json
+from recorded import BASELINE, assert_recorded
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = json.loads((ROOT / "tests/data/scenario_baseline.json").read_text(encoding="utf-8"))
 HAND = ("play", "abilities")
 
 
@@ -88,14 +88,7 @@ def _rename_slots(choices: list[Any], cid: str, names: dict[str, str]) -> None:
 
 def _same_as_recorded(data: dict[str, Any], name: str, path: Path) -> Any:
     sc = load_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), str(path))
-    res = run(sc)
-    want = BASELINE[name]
-    assert res.status == want["status"]
-    assert res.game is not None
-    assert [[s.kind, list(s.cites)] for s in res.game.trace.steps] == want["steps"]
-    assert json.loads(json.dumps(final_state(res.game))) == want["final_state"]
-    got = [[c.ok, c.expect, c.actual] for c in res.checked]
-    assert json.loads(json.dumps(got, ensure_ascii=False)) == want["expectations"]
+    assert_recorded(run(sc), BASELINE[name])
     return sc
 
 

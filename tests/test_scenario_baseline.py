@@ -10,28 +10,20 @@ difference is a regression.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Callable
 
 import pytest
 
-from judge.scenario.runner import Result, final_state
+from judge.scenario.runner import Result
+from recorded import BASELINE, assert_recorded
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = json.loads((ROOT / "tests/data/scenario_baseline.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", sorted(BASELINE))
 def test_scenario_matches_the_recorded_outcome_and_citations(name: str, bundled_run: Callable[[str], Result]) -> None:
-    want = BASELINE[name]
-    res = bundled_run(str(ROOT / "scenarios" / name))
-    assert res.status == want["status"]
-    assert res.game is not None
-    assert [[s.kind, list(s.cites)] for s in res.game.trace.steps] == want["steps"]
-    assert json.loads(json.dumps(final_state(res.game))) == want["final_state"]
-    got = [[c.ok, c.expect, c.actual] for c in res.checked]
-    assert json.loads(json.dumps(got, ensure_ascii=False)) == want["expectations"]
+    assert_recorded(bundled_run(str(ROOT / "scenarios" / name)), BASELINE[name])
 
 
 def test_every_bundled_scenario_is_in_the_baseline() -> None:
