@@ -321,3 +321,13 @@ def test_a_problem_in_a_card_library_is_placed_in_the_library_in_json_too(tmp_pa
     assert res.exit_code == 2
     err = json.loads(res.output)[0]["errors"][0]
     assert err["file"].endswith("my.cards") and (err["line"], err["column"]) == (5, 11)
+
+
+def test_a_keyword_number_no_card_prints_is_refused_at_the_number() -> None:
+    src = PRINTED.replace("对目标单位造成1点损伤。", "对目标单位造成1点损伤。").replace(
+        "  grunt: {name: 步兵,", "  grunt: {text: 【裝甲99999999】, name: 步兵,").replace("game: rise", "game: sanguo").replace(
+        "type: ability, cost: 1}", "type: tactic, cost: 1}").replace("zone: units, type: reinforcement", "zone: battlefield, type: troop")
+    src = src.replace("text: 对目标单位造成1点损伤。", "text: 對目標部隊造成1點傷害。").replace("zone: salvage", "zone: graveyard")
+    err = _problem(src)
+    row = next(s for s in src.split("\n") if "99999999" in s)
+    assert err.column == row.index("99999999") + 1 and "999" in str(err)

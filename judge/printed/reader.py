@@ -302,6 +302,9 @@ class _Reader:
                 if "unnumbered" not in specs[name]:
                     raise Unreadable(self.raw[m.start():m.end()].strip(), m.start(form), [f"{name}N"], reason="number")
                 x = specs[name]["unnumbered"]
+            if x and int(x) > MAX_NUMBER:  # no card prints it
+                at = m.start(form + "n") if m.group(form + "n") else m.start("x")
+                raise Unreadable(str(x), at, [], reason="number")
             out.append({name: int(x)} if x else name)
             self.clauses.append(Clause(self.raw[m.start():m.end()].strip(), m.start(form), "keyword", name))
             pos = m.end()

@@ -41,8 +41,11 @@ def read_cards(sc: "Scenario") -> list[ScenarioError]:
         except Unreadable as e:
             errors.append(_refusal(sc, cid, card["text"], e))
             continue
+        text_at = sc.origins.get(("cards", cid, "text")) or (sc.file, sc.marks, ("cards", cid, "text"))
         for k, v in reading.fields.items():
-            card.setdefault(k, v)  # a keyword or status the card gives itself stands
+            if k not in card:  # a keyword or status the card gives itself stands
+                card[k] = v
+                sc.origins[("cards", cid, k)] = text_at  # a problem inside what the text read to points at the text
         sc.readings[str(cid)] = reading
     return errors
 
