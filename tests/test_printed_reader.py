@@ -8,7 +8,8 @@ import time
 import pytest
 
 from judge.printed.compare import canonical, differences
-from judge.printed.reader import MAX_TEXT, Unreadable, _number, read
+from judge.printed.numbers import number as _number
+from judge.printed.reader import MAX_TEXT, Unreadable, read
 from judge.printed.templates import TemplateError, compile_language
 
 
@@ -172,6 +173,10 @@ def test_malformed_template_data_is_a_data_error() -> None:
         compile_language("x", {"effects": [{"id": "a", "say": "抓{nope}张牌", "gives": {}}]})
     with pytest.raises(TemplateError):
         compile_language("x", {"slots": {"n": "number"}, "effects": [{"id": "a", "say": "{n}{n}", "gives": {}}]})
+    with pytest.raises(TemplateError):  # a misspelt key is refused, not ignored
+        compile_language("x", {"effects": [{"id": "a", "say": "抓牌", "gives": {}, "iy": "event"}]})
+    with pytest.raises(TemplateError):
+        compile_language("x", {"effect": []})
 
 
 def test_differences_name_the_path_and_set_aside_shown_words_and_target_names() -> None:

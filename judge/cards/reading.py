@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from judge.clitools import dump_json, echo, fail
@@ -14,7 +13,7 @@ def read_command(text: str, game: str | None, card_type: str | None, as_json: bo
     """Read ``text`` as a card of ``game``: of ``card_type`` when given, else as a played card, then as a card on the
     field (the first that reads); exit 1 when neither reads, naming the clause."""
     from judge.games import games_with_engine
-    from judge.printed.reader import Unreadable, game_types, read
+    from judge.printed.reader import Unreadable, game_types, read_as_any
     from judge.printed.templates import language
 
     if game is None or game not in games_with_engine() or language(game) is None:
@@ -26,33 +25,24 @@ def read_command(text: str, game: str | None, card_type: str | None, as_json: bo
     types = list(game_types(game))
     if card_type is not None and card_type not in types:
         fail(t("msg.card.read_type", type=card_type, types=join(types)))
-    lang = language(game)
-    assert lang is not None
-    tries = [card_type] if card_type else [*sorted(lang.played), next((x for x in types if x not in lang.played), None)]
-    first: Unreadable | None = None
-    for typ in tries:
-        try:
-            r = read(text, game, typ)
-        except Unreadable as e:
-            first = first or e
-            continue
+    try:
+        typ, r = read_as_any(text, game, card_type)
+    except Unreadable as e:
         if as_json:
-            dump_json({"game": game, "type": typ, "fields": r.fields, "clauses": [c.to_dict() for c in r.clauses]})
-            return
-        from judge.locale import current
-
-        spec = game_types(game).get(typ) if typ else None
-        type_name = spec.get(current(), typ) if isinstance(spec, dict) else typ
-        echo(t("msg.card.read_as", type=type_name))
-        for c in r.clauses:
-            echo(f"  「{c.text}」 ← {c.template}{t('msg.run.colon')}{c.say}")
-        echo(_yaml(r.fields))
-        return
-    assert first is not None
+            dump_json({"game": game, "unread": e.to_dict()})
+            raise SystemExit(1) from None
+        fail(t("msg.card.read_unread", offset=e.offset + 1, problem=e.message(game)), 1)
     if as_json:
-        dump_json({"game": game, "unread": first.to_dict()})
-        raise SystemExit(1)
-    fail(t("msg.card.read_unread", offset=first.offset + 1, problem=first.message(game)), 1)
+        dump_json({"game": game, "type": typ, "fields": r.fields, "clauses": [c.to_dict() for c in r.clauses]})
+        return
+    from judge.locale import current
+
+    spec = game_types(game).get(typ) if typ else None
+    type_name = spec.get(current(), typ) if isinstance(spec, dict) else typ
+    echo(t("msg.card.read_as", type=type_name))
+    for c in r.clauses:
+        echo(f"  「{c.text}」 ← {c.template}{t('msg.run.colon')}{c.say}")
+    echo(_yaml(r.fields))
 
 
 def _yaml(fields: dict[str, Any]) -> str:
@@ -88,29 +78,21 @@ def unread_command(game: str | None, as_json: bool) -> None:
 def reading_of(card: Any, printing: Any) -> dict[str, Any]:
     """How one of a card's printed texts reads (as the card type its library gives, else as a played card, then as a
     card on the field): the templates of its clauses, or the clause no template reads."""
-    from judge.printed.reader import Unreadable, game_types, read
+    from judge.printed.reader import Unreadable, read_as_any
     from judge.printed.templates import language
 
-    lang = language(card.game)
-    if lang is None:
+    if language(card.game) is None:
         return {"unread": None}
     typ = printing.type or next((p.type for p in card.printings if p.type), None)
-    types = list(game_types(card.game))
-    tries = [typ] if typ else [*sorted(lang.played), next((x for x in types if x not in lang.played), None)]
     text = printing.text
     head, _, rest = text.partition("\n")
     if printing.kind == "example" and rest and head.startswith(tuple(card.names or [card.zh])):
         text = rest  # a worked example gives the card's line of facts (name, cost, type, stats) before its text
-    first = None
-    for x in tries:
-        try:
-            r = read(text, card.game, x, card.zh)
-        except Unreadable as e:
-            first = first or e
-            continue
-        return {"type": x, "templates": [c.template for c in r.clauses], "fields": r.fields}
-    assert first is not None
-    return {"unread": first.to_dict()}
+    try:
+        x, r = read_as_any(text, card.game, typ, card.zh)
+    except Unreadable as e:
+        return {"unread": e.to_dict()}
+    return {"type": x, "templates": [c.template for c in r.clauses], "fields": r.fields}
 
 
 def reading_line(card: Any, printing: Any) -> str:
@@ -123,4 +105,4 @@ def reading_line(card: Any, printing: Any) -> str:
     return t("msg.card.reads_not", clause=r["unread"]["clause"])
 
 
-__all__ = ["json", "read_command", "reading_line", "reading_of", "unread_command"]
+__all__ = ["read_command", "reading_line", "reading_of", "unread_command"]

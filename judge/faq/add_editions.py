@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ def _folded(text: str, names: dict[str, str] | None = None) -> str:
     return text
 
 
+@lru_cache(maxsize=8)
 def card_names(game: str) -> dict[str, str]:
     """Each other printed name a card library gives one of the game's cards (``names:``), folded → the card's own
     name, folded; longest first. The libraries are the bundled scenarios' (``scenarios/<game>/*.cards``)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import copy
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from judge.printed.templates import NARROW, Language, Slot, Template, language
+from judge.printed.numbers import number as _number
+from judge.printed.templates import NARROW, Language, Slot, Template, game_file, language
 
 MAX_TEXT = 2000  # characters of one card's text: the longest quoted card has about 200
 MAX_PARTS = 24  # clause breaks in one sentence (the quoted cards have at most 6): bounds the splits tried
@@ -23,7 +23,6 @@ _SENTENCE_END = "。\n"
 _WRAP = tuple("，、；：,;:")  # a line ending so does not end its sentence
 _SEPARATORS = re.compile(r"，然后|，然後|，并且|，並且|，并|，並|，且|然后|然後|，|；|、")
 _QUOTES = {"“": "”", "「": "」", "（": "）", "(": ")"}
-_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 ABSENT = object()  # an optional slot the clause leaves empty
 _TARGET_KEYS = frozenset({"filter", "on_chain", "player", "count"})  # a target phrase that gives a whole target
 
@@ -98,12 +97,28 @@ def read(text: str, game: str, card_type: str | None, name: str | None = None) -
         raise Unreadable(text[:SHOWN], 0, [], reason="too_deep") from None
 
 
+def read_as_any(text: str, game: str, card_type: str | None = None, name: str | None = None) -> tuple[str | None, Reading]:
+    """``text`` read as a card of ``card_type``; without one, as a played card, then as a card on the field — the
+    first type it reads as and the reading, or the first type's Unreadable."""
+    lang = language(game)
+    types = [card_type] if card_type or lang is None else \
+        [*sorted(lang.played), next((x for x in game_types(game) if x not in lang.played), None)]
+    first: Unreadable | None = None
+    for typ in types:
+        try:
+            return typ, read(text, game, typ, name)
+        except Unreadable as e:
+            first = first or e
+    assert first is not None
+    raise first
+
+
 @lru_cache(maxsize=None)
 def _game_data(game: str, key: str) -> dict[str, Any]:
     """One part of a game's data (game.yaml), read without building the game's engine."""
     from judge.corpus.cache import cached_yaml
 
-    path = Path(__file__).resolve().parents[1] / "games" / game / "game.yaml"
+    path = game_file(game, "game.yaml")
     data = cached_yaml(path) if path.is_file() else None
     part = data.get(key) if isinstance(data, dict) else None
     return part if isinstance(part, dict) else {}
@@ -127,8 +142,8 @@ def _keyword_pattern(game: str) -> re.Pattern[str] | None:
         return None
     k = "|".join(re.escape(k) for k in known)
     # 【沖鋒1】, 〔赋能〕[3], [回响] end at their own closing bracket; a bare 回响 at a space or the end
-    return re.compile(rf"\s*(?:【(?P<a>{k})(?P<an>\d*)】|〔(?P<b>{k})(?P<bn>\d*)〕|\[(?P<c>{k})(?P<cn>\d*)\]"
-                      rf"|(?P<d>{k})(?P<dn>\d*)(?=\s|$))(?:\[(?P<x>\d+)\])?[ \t]*")
+    return re.compile(rf"\s*(?:【(?P<a>{k})(?P<an>[0-9]*)】|〔(?P<b>{k})(?P<bn>[0-9]*)〕|\[(?P<c>{k})(?P<cn>[0-9]*)\]"
+                      rf"|(?P<d>{k})(?P<dn>[0-9]*)(?=\s|$))(?:\[(?P<x>[0-9]+)\])?[ \t]*")
 
 
 class _Match:
@@ -221,11 +236,10 @@ class _Reader:
             s = self.text[start:end]
             if len(_SEPARATORS.findall(s)) > MAX_PARTS:
                 raise Unreadable(self.raw[start:start + SHOWN], start, [], reason="too_long")
-            more, upto = self._keywords(start)
+            more, upto = self._keywords(start, record=False)
             if more and upto >= end:  # a line of keywords only (〔赋能〕[1] after the card's abilities)
-                fields.setdefault("keywords", []).extend(more)
+                fields.setdefault("keywords", []).extend(self._keywords(start)[0])
                 continue
-            self.clauses = [c for c in self.clauses if not (c.template == "keyword" and start <= c.offset < end)]
             if played:
                 m = self._one("play", s, start) or self._effects_match(s, start)
                 if m is None:
@@ -235,7 +249,7 @@ class _Reader:
                     play["do"] = steps
                 else:
                     frag = self._fill(m, play_targets)
-                    _merge_play(play, frag.get("play") or {})
+                    _merge(play, frag.get("play") or {})
                     abilities.extend(frag.get("abilities") or [])
             else:
                 m = self._one("abilities", s, start)
@@ -250,7 +264,7 @@ class _Reader:
                     self._refuse()
                 ab = self._ability(m)
                 if "&card" in ab:  # a sentence that states a fact of the card (我最多可以获得赋能3次)
-                    _merge_play(fields, ab["&card"])
+                    _merge(fields, ab["&card"])
                 else:
                     abilities.append(ab)
         if played:
@@ -279,16 +293,16 @@ class _Reader:
                 values = self._values(t, m, 0) if m else None
                 if m is None or values is None or m.end() == pos:
                     continue
-                self.clauses.append(Clause(m.group(0), pos, t.id, t.example(), t.en))
-                values["clause"] = m.group(0)
-                _merge_play(fields, _subst(copy.deepcopy(t.gives), values))
+                self.clauses.append(Clause(self.raw[pos:m.end()], pos, t.id, t.example(), t.en))
+                values["clause"] = self.raw[pos:m.end()]
+                _merge(fields, _subst(copy.deepcopy(t.gives), values))
                 pos, progress = m.end(), True
                 break
         return pos
 
-    def _keywords(self, pos: int) -> tuple[list[Any], int]:
+    def _keywords(self, pos: int, record: bool = True) -> tuple[list[Any], int]:
         """The keywords the text starts with from ``pos`` (``【沖鋒1】``, ``〔法盾〕``, ``回响`` …) and where the rest
-        begins."""
+        begins; ``record``: kept as clauses of the reading (not when only looking whether a part is keywords)."""
         specs = keyword_specs(self.lang.game)
         out: list[Any] = []
         pattern = _keyword_pattern(self.lang.game)
@@ -306,23 +320,22 @@ class _Reader:
                 at = m.start(form + "n") if m.group(form + "n") else m.start("x")
                 raise Unreadable(str(x), at, [], reason="number")
             out.append({name: int(x)} if x else name)
-            self.clauses.append(Clause(self.raw[m.start():m.end()].strip(), m.start(form), "keyword", name))
+            if record:
+                self.clauses.append(Clause(self.raw[m.start():m.end()].strip(), m.start(form), "keyword", name))
             pos = m.end()
         return out, pos
 
     def _sentences(self, pos: int) -> list[tuple[int, int]]:
         """The sentences from ``pos`` on, each without its full stop; a quotation or bracket is never cut."""
-        out, start, depth, closing = [], pos, 0, []
+        out, start, closing = [], pos, []  # the closing marks of the quotations and brackets open
         text = self.text
         for i in range(pos, len(text)):
             c = text[i]
             if c in _QUOTES:
                 closing.append(_QUOTES[c])
-                depth += 1
             elif closing and c == closing[-1]:
                 closing.pop()
-                depth -= 1
-            elif depth == 0 and c in _SENTENCE_END:
+            elif not closing and c in _SENTENCE_END:
                 if c == "\n" and text[start:i].rstrip()[-1:] in _WRAP:  # a line wrapped after a comma goes on
                     continue
                 out.append((start, i))
@@ -541,11 +554,6 @@ def _innermost(steps: list[Any]) -> list[Any]:
     return steps
 
 
-def _set_innermost(steps: list[Any], new: list[Any]) -> None:
-    inner = _innermost(steps)
-    inner[:] = new
-
-
 def _numbered(spec: dict[str, Any]) -> bool:
     """A keyword whose abilities take its number (``{keyword_x: true}``)."""
     import json
@@ -569,28 +577,15 @@ def _subst(x: Any, values: dict[str, Any]) -> Any:
     return x
 
 
-def _merge_play(play: dict[str, Any], frag: dict[str, Any]) -> None:
-    """A played card's extra part (an additional cost, "continuous") joined to what it does."""
+def _merge(into: dict[str, Any], frag: dict[str, Any]) -> None:
+    """A part joined to what is read so far: a played card's extra part (an additional cost, "continuous") to its
+    play, a printed mark or a stated fact to the card's fields; lists add up, a mark printed twice is one status."""
     for k, v in frag.items():
-        if isinstance(v, dict) and isinstance(play.get(k), dict):
-            _merge_play(play[k], v)
-        elif k == "status" and isinstance(v, list) and isinstance(play.get(k), list):
-            play[k] = play[k] + [x for x in v if x not in play[k]]  # a mark printed twice is one status
-        elif isinstance(v, list) and isinstance(play.get(k), list):
-            play[k] = play[k] + v
+        if isinstance(v, dict) and isinstance(into.get(k), dict):
+            _merge(into[k], v)
+        elif k == "status" and isinstance(v, list) and isinstance(into.get(k), list):
+            into[k] = into[k] + [x for x in v if x not in into[k]]
+        elif isinstance(v, list) and isinstance(into.get(k), list):
+            into[k] = into[k] + v
         else:
-            play[k] = v
-
-
-def _number(s: str) -> int | None:
-    """Digits or a Chinese numeral up to 99 (三, 十二, 二十)."""
-    if s.isascii() and s.isdigit():
-        return int(s)
-    if all(c in _DIGITS for c in s) and len(s) == 1:
-        return _DIGITS[s]
-    if "十" in s and s.count("十") == 1:
-        tens, _, units = s.partition("十")
-        t = 1 if not tens else _DIGITS.get(tens) if len(tens) == 1 and tens in "二三四五六七八九" else None
-        u = 0 if not units else _DIGITS.get(units) if len(units) == 1 else None
-        return None if t is None or u is None else t * 10 + u
-    return None
+            into[k] = v

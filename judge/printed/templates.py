@@ -90,9 +90,14 @@ class Language:
         return [t for s in SECTIONS for t in self.sections[s]]
 
 
+def game_file(game: str, name: str) -> Path:
+    """A file of a game's folder (judge/games/<game>/), found without importing the games."""
+    return Path(__file__).resolve().parents[1] / "games" / game / name
+
+
 def path_of(game: str) -> Path:
-    """Where a game keeps its templates: printed.yaml in its folder (found without importing the games)."""
-    return Path(__file__).resolve().parents[1] / "games" / game / "printed.yaml"
+    """Where a game keeps its templates: printed.yaml in its folder."""
+    return game_file(game, "printed.yaml")
 
 
 @lru_cache(maxsize=None)
@@ -106,8 +111,15 @@ def language(game: str) -> Language | None:
     return compile_language(game, cached_yaml(path))
 
 
+TOP_KEYS = frozenset({"played", "self", "self_of_type", "slots", *SECTIONS})
+TEMPLATE_KEYS = frozenset({"id", "say", "gives", "en", "it"})
+
+
 def compile_language(game: str, data: dict[str, Any]) -> Language:
-    """Check and compile a game's template data."""
+    """Check and compile a game's template data (a key it does not know is an error, never ignored)."""
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise TemplateError(f"{game}: unknown keys {unknown}; keys: {sorted(TOP_KEYS)}")
     slots: dict[str, Slot] = {}
     for name, spec in (data.get("slots") or {}).items():
         kind, phrases = _slot_spec(name, spec)
@@ -142,6 +154,8 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
     tid, say = spec.get("id"), spec.get("say")
     if not isinstance(tid, str) or not isinstance(say, str) or "gives" not in spec:
         raise TemplateError(f"{section}: each template has id, say and gives: {spec!r}")
+    if set(spec) - TEMPLATE_KEYS:
+        raise TemplateError(f"{tid}: unknown keys {sorted(set(spec) - TEMPLATE_KEYS)}; keys: {sorted(TEMPLATE_KEYS)}")
     parts, binds, pos = [], [], 0
     say = say.translate(NARROW)
     for m in _SLOT.finditer(say):

@@ -26,14 +26,10 @@ def read_cards(sc: "Scenario") -> list[ScenarioError]:
     text_only = [(cid, card) for cid, card in cards.items() if _printed(card) and not any(k in card for k in HAND)]
     # the cards with both, as loaded (the trace compares them later, never through what the run has read)
     sc.both = {str(cid): card for cid, card in cards.items() if _printed(card) and any(k in card for k in HAND)}
-    if not text_only:
+    if not text_only or not _has_templates(game):
         return []
-    from judge.games import games_with_engine
     from judge.printed.reader import Unreadable, read
-    from judge.printed.templates import language
 
-    if game not in games_with_engine() or language(game) is None:
-        return []
     errors: list[ScenarioError] = []
     for cid, card in text_only:
         try:
@@ -56,14 +52,12 @@ def differing(sc: "Scenario") -> dict[str, Any]:
     for the trace, from the cards as loaded."""
     if sc.differing is not None:
         return sc.differing
-    from judge.games import games_with_engine
-    from judge.printed.compare import difference_items
-    from judge.printed.reader import Unreadable, read
-    from judge.printed.templates import language
-
     out: dict[str, Any] = {}
     game = sc.data.get("game")
-    if sc.both and isinstance(game, str) and game in games_with_engine() and language(game):
+    if sc.both and isinstance(game, str) and _has_templates(game):
+        from judge.printed.compare import difference_items
+        from judge.printed.reader import Unreadable, read
+
         for cid, card in sc.both.items():
             try:
                 items = difference_items(read(card["text"], game, _type(card), _name(card)).fields, card)
@@ -74,6 +68,14 @@ def differing(sc: "Scenario") -> dict[str, Any]:
                 out[cid] = [{"path": p, "read": a, "hand": b} for p, a, b in items]
     sc.differing = out
     return out
+
+
+def _has_templates(game: str) -> bool:
+    """The game has an engine and the phrase templates of its printed cards."""
+    from judge.games import games_with_engine
+    from judge.printed.templates import language
+
+    return game in games_with_engine() and language(game) is not None
 
 
 def _printed(card: Any) -> bool:

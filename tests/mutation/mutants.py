@@ -559,7 +559,7 @@ TURNS: list[tuple[str, str, str, str]] = [
 PR, PS, PC = "judge/printed/reader.py", "judge/scenario/printed.py", "judge/printed/compare.py"
 PRINTED: list[tuple[str, str, str, str]] = [
     ("printed: 其 with no target in a played card is the card itself", PR,
-     '        return "self" if self.on_a_card else None', '        return "self"'),
+     '        return self.it if self.on_a_card else None', '        return self.it'),
     ("printed: any following sentence goes inside the 你可以 before it", PR,
      '        into = _innermost(ab["do"]) if completes else ab["do"]', '        into = _innermost(ab["do"])'),
     ("printed: a card type word at the end of a name names the card", PR,
@@ -580,7 +580,7 @@ PRINTED: list[tuple[str, str, str, str]] = [
      '                if c == "\\n" and text[start:i].rstrip()[-1:] in _WRAP:', "                if False:"),
     ("printed: full-width digits are not read", PR, "self.raw.translate(NARROW)", "self.raw"),
     ("printed: a reading that differs is never said to", PC, "    elif a != b:\n        out.append", "    elif False:\n        out.append"),
-    ("printed: a text-only card runs without its reading", PS, "            card.setdefault(k, v)  #", "            pass  #"),
+    ("printed: a text-only card runs without its reading", PS, "                card[k] = v\n", "                pass\n"),
     ("printed: an unreadable text-only card runs as a card without abilities", PS,
      '            errors.append(_refusal(sc, cid, card["text"], e))', "            pass"),
     ("printed: a refusal points at the start of the text's value", PS, "    while i < offset and j < len(source):",
