@@ -5,7 +5,10 @@ from the real rules with renumbered ids.  Each index is built in a process of it
 reports its peak resident memory and that of the largest worker process it started (see
 ``judge.search.build``).  Uses a private cache (``JUDGE_CACHE_DIR`` in a temp folder).
 
-    python benchmarks/bench_search.py [--scale 100] [--runs 20] [--rounds 5]
+Then the site's search in Debian's headless Chromium (when Playwright and Chromium are there): the engine built from
+the page's index, and each labelled query's time.
+
+    python benchmarks/bench_search.py [--scale 100] [--runs 20] [--rounds 5] [--site-runs 3]
 """
 
 from __future__ import annotations
@@ -127,11 +130,66 @@ def bench(name: str, root: Path, runs: int, rounds: int) -> dict[str, float]:
     }
 
 
+SITE_TIMING = """(qs) => {
+  const t0 = performance.now();
+  const engine = new JudgeSearchEngine.Engine(JUDGE_SEARCH.engine, JUDGE_SEARCH.fold);
+  const load = performance.now() - t0;
+  const first = [], again = [];
+  for (const round of [first, again]) {
+    for (const q of qs) {
+      const t = performance.now();
+      engine.search(q.q, {game: q.game, limit: 30});
+      round.push(performance.now() - t);
+    }
+  }
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {load, page: nav ? nav.loadEventEnd : -1, first, again};
+}"""
+
+
+def site_search(runs: int) -> dict[str, float] | str:
+    """The site's search in Debian's headless Chromium over the labelled queries: building the engine from the page's
+    index (ms), then each query's time on the first pass (terms read on first use) and on a second; or why not run."""
+    import shutil
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "skipped: the playwright package is not installed (pip install '.[test]')"
+    exe = os.environ.get("JUDGE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(exe).is_file():
+        return "skipped: no Chromium at /usr/bin/chromium"
+    queries = [{"q": str(q["q"]), "game": q.get("game")} for q in [*load_queries(), *load_queries(HELD_OUT), *load_queries(HELD_OUT_2)]]
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        site = Path(tmp) / "site"
+        subprocess.run([*judge_command(), "site", str(site)], check=True, stdout=subprocess.DEVNULL)
+        loads: list[float] = []
+        pages: list[float] = []
+        first: list[float] = []
+        again: list[float] = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=exe, headless=True, args=["--no-sandbox", "--disable-gpu"])
+            for _ in range(runs):
+                page = browser.new_page()
+                page.goto((site / "index.html").as_uri())
+                out = page.evaluate(SITE_TIMING, queries)
+                loads.append(out["load"])
+                pages.append(out["page"])
+                first += out["first"]
+                again += out["again"]
+                page.close()
+            browser.close()
+    return {"queries": float(len(queries)), "load_ms": statistics.median(loads), "page_ms": statistics.median(pages), "first_median_ms": statistics.median(first),
+            "first_p95_ms": percentile(first, 95), "first_max_ms": max(first), "median_ms": statistics.median(again),
+            "p95_ms": percentile(again, 95)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=int, default=100, help="Copies in the synthetic corpus (default 100).")
     parser.add_argument("--runs", type=int, default=20, help="Whole-command runs per corpus (default 20).")
     parser.add_argument("--rounds", type=int, default=5, help="Passes over the labelled queries in-process (default 5).")
+    parser.add_argument("--site-runs", type=int, default=3, help="Page loads for the site's search in Chromium (default 3).")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-search-") as tmp:
         os.environ["JUDGE_CACHE_DIR"] = str(Path(tmp) / "cache")
@@ -157,6 +215,7 @@ def main() -> None:
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         rows = [("bundled", bench("bundled", real, args.runs, args.rounds)), (f"x{args.scale}", bench("big", big, args.runs, args.rounds))]
         load_after = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    site = site_search(args.site_runs)
     print(f"machine: {machine()}; load average before the builds: {load_before}, after: {load_after}")
     for name, q in quality.items():
         print(f"labelled set, {name}: {q['n']} queries, recall@5 {q['recall']:.3f}, MRR {q['mrr']:.3f}")
@@ -168,6 +227,14 @@ def main() -> None:
     for name, r in rows:
         print(f"{name:<8} {int(r['rules']):>7} {r['build_s']:>8.2f} {r['build_cpu_s']:>6.1f} {r['peak_mb']:>8.0f} {r['worker_peak_mb']:>10.0f} {r['q_median_ms']:>16.2f} "
               f"{r['q_p95_ms']:>13.2f} {r['cmd_median_ms']:>23.0f} {r['cmd_p95_ms']:>7.0f}")
+    print()
+    if isinstance(site, str):
+        print(f"site search in Chromium: {site}")
+    else:
+        print(f"site search in Chromium (bundled corpus, {int(site['queries'])} labelled queries, {args.site_runs} page loads): "
+              f"page loaded (the index read) in {site['page_ms']:.0f} ms, engine built in {site['load_ms']:.0f} ms; first pass median {site['first_median_ms']:.2f} ms, "
+              f"p95 {site['first_p95_ms']:.2f} ms, max {site['first_max_ms']:.2f} ms; "
+              f"second pass median {site['median_ms']:.2f} ms, p95 {site['p95_ms']:.2f} ms")
 
 
 if __name__ == "__main__":

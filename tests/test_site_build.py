@@ -107,13 +107,23 @@ def test_the_search_index_is_written_at_build_time(site: Path) -> None:
     assert script.startswith("window.JUDGE_SEARCH = {") and script.endswith("};\n")
     data = json.loads(script[len("window.JUDGE_SEARCH = "):-2])
     corpus = load_corpus()
-    assert len(data["rules"]) == sum(1 for _ in corpus.all_rules())
-    assert len(data["faq"]) == len(load_faq())
+    docs = data["engine"]["docs"]
+    assert sum(1 for d in docs if d["n"] == "rule") == sum(1 for _ in corpus.all_rules())
+    assert sum(1 for d in docs if d["n"] == "faq") == len(load_faq())
     # the query-side fold map is OpenCC's t2s for the characters that matter: 時→时, 間→间, 疊→叠
     assert data["fold"]["時"] == "时" and data["fold"]["間"] == "间" and data["fold"]["疊"] == "叠"
-    # every rule's link lands on its page and anchor
-    for r in data["rules"][:50]:
-        page, _, frag = r["u"].partition("#")
+    # `judge search`'s own scores: the index's BM25F score of 时间印记's first bigram in 718.1's text
+    from judge.search.index import Source
+    from judge.search.query import SearchSession
+
+    with SearchSession(Source()) as session:
+        doc = next(n for n in range(session._docs) if session._searcher.stored_fields(n)["key"] == "rise:718.1")
+        expected = session._postings.term("text", "时间")[doc]
+    flat = data["engine"]["fields"]["text"]["时间"]
+    assert dict(zip(flat[::2], flat[1::2]))[doc] == expected and docs[doc]["k"] == "rise:718.1"
+    # every rule's and entry's link lands on its page and anchor
+    for d in docs[:50] + [d for d in docs if d["n"] == "faq"][:5]:
+        page, _, frag = d["u"].partition("#")
         assert f'id="{frag}"' in (site / page).read_text(encoding="utf-8")
 
 

@@ -60,11 +60,13 @@ def test_the_judges_words_are_shown_and_marked_as_theirs(data_dir: Path, tmp_pat
     assert '<a href="rise/709.html#r-709.2b">' in own  # its rule, linked into the site
     script = (site / "search-index.js").read_text(encoding="utf-8")
     index = json.loads(script[len("window.JUDGE_SEARCH = "):-2])
-    found = {c["id"]: c for c in index["glossary"]}
-    assert "我的词" in found["my-word"]["s"] and found["my-word"]["r"] == [["rise", "709.2b"]]
-    assert "栈区" in found["response-chain"]["s"]
-    # the bundled concepts are all still there
-    assert page.count('<section class="rule') == len(index["glossary"])
+    # the page's search knows the judge's words as `judge search` does: as spellings of their concepts
+    keys = dict(index["engine"]["glossary"]["keys"])
+    assert keys["我的词"] == "my-word" and keys["栈区"] == "response-chain"
+    concepts = {c[0]: c for c in index["engine"]["glossary"]["concepts"]}
+    assert concepts["my-word"][4] == {"rise": ["709.2b"]}
+    # the bundled concepts are all still there, each with its card for the hits
+    assert page.count('<section class="rule') == len(index["glossary"]) == len(concepts)
 
 
 def test_in_english_the_mark_reads_yours(data_dir: Path, tmp_path: Path) -> None:

@@ -126,7 +126,7 @@ def test_the_site_of_an_older_version(star: dict, tmp_path: Path) -> None:
     assert "所在版本：2026-07-17（本页）" in text(removed) and "2026-10-10 版删除" in text(removed)
     assert block(out, "star", star["added"]) == ""
     search = json.loads((out / "search-index.js").read_text(encoding="utf-8")[len("window.JUDGE_SEARCH = "):-2])
-    star_ids = {r["i"] for r in search["rules"] if r["g"] == "star"}
+    star_ids = {d["i"] for d in search["engine"]["docs"] if d["g"] == "star" and d["n"] == "rule"}
     assert star["removed"] in star_ids and star["added"] not in star_ids
     # every link of the older site lands on a page and an anchor of it
     parsed = {p: Page(p.read_text(encoding="utf-8")) for p in out.rglob("*.html")}

@@ -1,9 +1,11 @@
-"""The site's offline search: an index written at build time (``search-index.js``), read by ``search.js`` in the page.
+"""The site's offline search: an index written at build time (``search-index.js``), ranked in the page by
+``search_engine.js`` and drawn by ``search.js``.
 
-The index holds every rule and FAQ entry with its text folded the way ``judge search`` folds it (Traditional →
-Simplified with OpenCC ``t2s``, full-width → ASCII, lower case), the glossary's concepts with every spelling
-folded, and the Traditional → Simplified character map the page needs to fold a query — only the characters
-whose Simplified form occurs in the index, so it stays small.  It is a script that sets one global, because a
+The index is ``judge search``'s own (:mod:`judge.search.export`: every term's scores and positions, the compiled
+glossary and question words, the ranking's constants, each rule and FAQ entry with its link), so the page ranks a
+query as the CLI does; beside it, the glossary's concepts for the cards shown above the hits and the Traditional →
+Simplified character map the page needs to fold a query — only the characters whose Simplified form occurs in the
+index, so it stays small.  It is a script that sets one global, because a
 page opened from ``file://`` may load a script beside it but may not fetch a JSON file.
 """
 
@@ -18,6 +20,7 @@ from judge.report.words import Words, game_title
 
 INDEX_FILE = "search-index.js"
 SCRIPT_FILE = "search.js"
+ENGINE_FILE = "search_engine.js"  # judge/search/query.py's ranking over the exported index
 # The CJK blocks whose characters the query-side map covers (Unified Ideographs and Extension A).
 _CJK_BLOCKS = ((0x3400, 0x4DC0), (0x4E00, 0xA000))
 
@@ -39,38 +42,24 @@ def _char_map(seen: set[str]) -> dict[str, str]:
     return {a: b for a, b in zip(chars, folded) if a != b and len(b) == 1 and b in seen}
 
 
-def build_index(corpus: Corpus, faq_docs: list[Any], concepts: list[dict[str, Any]], rule_path: Any,
-                w: Words) -> dict[str, Any]:
-    """The index as plain data (see the module docstring); ``rule_path(game, id)`` gives a rule's page and anchor."""
-    rules = []
-    for game in corpus.games:
-        for r in corpus.all_rules(game):
-            text = f"{r.title or ''}\n{r.text}"
-            entry = {"g": game, "i": r.id, "t": r.title or "", "x": r.text, "u": rule_path(game, r.id)}
-            if _fold(text) != text.lower():
-                entry["f"] = _fold(text)
-            rules.append(entry)
-    faq = []
-    for d in faq_docs:
-        for e in d.entries:
-            text = f"{e.question}\n{e.answer}"
-            entry = {"g": e.game, "i": e.id, "t": e.question, "x": e.answer, "u": f"faq.html#{e.id}"}
-            if _fold(text) != text.lower():
-                entry["f"] = _fold(text)
-            faq.append(entry)
-    glossary = []
-    for c in concepts:
-        spellings = sorted({_fold(t) for ts in c["terms"].values() for t in ts} | {_fold(t) for t in c["en"]}
-                           | {_fold(t) for t in c["aliases"]} | {_fold(c["id"])}, key=lambda s: (-len(s), s))
-        label = next((ts[0] for ts in c["terms"].values() if ts), c["id"])
-        glossary.append({"id": c["id"], "l": label, "s": [s for s in spellings if s],
-                         "r": [[r["game"], r["id"]] for r in c["rules"]], "u": f"glossary.html#g-{c['id']}"})
-    seen = {ch for e in rules + faq for ch in e.get("f", (e["t"] + e["x"]).lower())}
-    seen |= {ch for c in glossary for s in c["s"] for ch in s}
+def build_index(corpus: Corpus, source: Any, concepts: list[dict[str, Any]], rule_path: Any, w: Words) -> dict[str, Any]:
+    """The index of ``source`` (a :class:`judge.search.index.Source`: what ``judge search`` searches, or the site's
+    older version) as plain data (see the module docstring); ``rule_path(game, id)`` gives a rule's page and anchor."""
+    from judge.search.export import export
+
+    def url(kind: str, game: str, doc_id: str) -> str | None:
+        return f"faq.html#{doc_id}" if kind == "faq" else rule_path(game, doc_id)
+
+    engine = export(source, url)
+    glossary = {c["id"]: {"l": next((ts[0] for ts in c["terms"].values() if ts), c["id"]), "u": f"glossary.html#g-{c['id']}"}
+                for c in concepts}
+    seen = {ch for e in engine["docs"] for ch in e.get("f", e["x"].lower())}
+    seen |= {ch for t in engine["glossary"]["folds"].values() for ch in t}
     return {
         "games": {g: game_title(g, corpus.documents, w.lang) for g in corpus.games},
-        "rules": rules, "faq": faq, "glossary": glossary, "fold": _char_map(seen),
-        "words": {k: w(k) for k in ("site_search_none", "site_search_any", "site_search_concept", "site_search_faq")},
+        "engine": engine, "glossary": glossary, "fold": _char_map(seen),
+        "words": {k: w(k) for k in ("site_search_none", "site_search_any", "site_search_concept", "site_search_faq",
+                                    "site_search_all_games")},
     }
 
 
@@ -82,8 +71,8 @@ def index_script(index: dict[str, Any]) -> str:
     return f"window.JUDGE_SEARCH = {body};\n"
 
 
-def script_source() -> str:
-    """``search.js``: the page's search, shipped beside the templates."""
+def script_source(name: str = SCRIPT_FILE) -> str:
+    """A script of the page's search (``search.js``, ``search_engine.js``), shipped beside the templates."""
     from judge import paths
 
-    return (Path(paths.templates_dir()) / SCRIPT_FILE).read_text(encoding="utf-8")
+    return (Path(paths.templates_dir()) / name).read_text(encoding="utf-8")

@@ -32,6 +32,7 @@ from judge.report.runs import ScenarioRun, citing_index, run_all
 from judge.report.site_glossary import site_concepts
 from judge.report.site_versions import GameVersions, game_versions
 from judge.report.words import Words, game_title
+from judge.search.index import Source
 
 
 def section_of(corpus: Corpus, rule: Rule) -> str:
@@ -221,7 +222,10 @@ def build_site(out_dir: Path, scenarios_root: Path, corpus_root: Path | None = N
                                                     **site_cards.page_context(card, site.link, reports)))
     write("coverage.html", site.page("site_coverage.html.j2", "", coverage=cov, runs={r.name: r for r in runs},
                                      report_path=report_path, link=site.link, ranges=coverage_mod.spans))
-    index = search_index.build_index(corpus, faq_docs, concepts, lambda g, rid: rule_path(corpus, g, rid), w)
+    # the index `judge search` searches; a site of an older version searches that version (with the same FAQ)
+    source = Source(corpus=corpus, corpus_root=corpus_root, with_faq=True) if version else Source(corpus_root=corpus_root)
+    index = search_index.build_index(corpus, source, concepts, lambda g, rid: rule_path(corpus, g, rid), w)
     write(search_index.INDEX_FILE, search_index.index_script(index))
+    write(search_index.ENGINE_FILE, search_index.script_source(search_index.ENGINE_FILE))
     write(search_index.SCRIPT_FILE, search_index.script_source())
     return written

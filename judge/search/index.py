@@ -55,6 +55,7 @@ class Source(NamedTuple):
     corpus: Corpus | None = None
     glossary_file: Path | None = None
     question_words_file: Path = QUESTION_WORDS_PATH
+    with_faq: bool = False  # an in-memory corpus indexed with the FAQ entries of ``corpus_root`` (a site of an older version)
 
     def glossary_path(self) -> Path:
         return self.glossary_file or glossary_path(self.corpus_root)
@@ -86,8 +87,8 @@ class Source(NamedTuple):
         return QuestionWords.from_yaml(self.question_words_file)
 
     def faq_files(self) -> list[Path]:
-        """The parsed FAQ files indexed with the corpus (none for an in-memory corpus)."""
-        if self.corpus is not None:
+        """The parsed FAQ files indexed with the corpus (none for an in-memory corpus, unless ``with_faq``)."""
+        if self.corpus is not None and not self.with_faq:
             return []
         from judge.faq.model import faq_dir
 
@@ -99,10 +100,10 @@ class Source(NamedTuple):
         return sorted(faq_dir(self.corpus_root).glob("*.yaml")) + added
 
     def load_faq(self) -> list[FaqEntry]:
-        """The FAQ entries indexed with the corpus (none for an in-memory corpus)."""
+        """The FAQ entries indexed with the corpus (none for an in-memory corpus, unless ``with_faq``)."""
         from judge.faq.model import load_faq
 
-        return load_faq(self.corpus_root) if self.corpus is None else []
+        return load_faq(self.corpus_root) if self.corpus is None or self.with_faq else []
 
 
 def _corpus_digest(corpus: Corpus) -> str:

@@ -2,7 +2,8 @@
 
 Query syntax:
 
-* rule numbers anywhere (``717.2a``, ``規則 409.9a``, ``820.1.c.3``) put those rules first,
+* rule numbers anywhere (``717.2a``, ``規則 409.9a``, ``820.1.c.3``; a whole query as judges type one:
+  ``第709.2b条``, ``709.2 b``, ``规则709.2(b)``) put those rules first,
   and FAQ entry ids (``vendetta-03``) those entries;
 * ``"quoted"`` (or “…”, 「…」, 『…』) text is an exact phrase;
 * a glossary term (any game's word, an English term in the singular or plural, an alias)
@@ -27,7 +28,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
-from judge.corpus.ruleid import RULE_ID
+from judge.corpus.ruleid import RULE_ID, is_rule_id, normalize
 from judge.locale.folding import fold
 from judge.search.analysis import phrase_tokens, units
 from judge.search.concepts import Concept, Glossary
@@ -208,6 +209,9 @@ def parse_query(
     ``df`` gives a token's document frequency and ``docs`` the number of documents: the corpus
     vocabulary that long CJK runs are split by.
     """
+    whole = normalize(query) if any(c.isdecimal() for c in query) else ""
+    if is_rule_id(whole):  # the whole query one rule number as judges type it: 第709.2b条, 709.2 b, 规则709.2(b)
+        query = whole
     text = " ".join(fold(query).lower().split())
     parts: list[Part] = []
     rule_ids: list[str] = []

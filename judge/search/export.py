@@ -1,0 +1,81 @@
+"""The search index as data for a page: the site's script ranks with it exactly as ``judge search`` does.
+
+Whoosh scores each term's postings (its BM25F over the same index the CLI opens); what a page needs to rank a query
+the same way is then data: every term of every searched field with its documents and their scores, the positions of
+the full-text fields' terms (for phrases), the glossary and question words compiled for the query side, the
+ranking's constants, and each document's stored fields.  ``templates/search_engine.js`` runs
+:mod:`judge.search.query`'s steps over it; a browser test checks that both rank alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from judge.locale.folding import fold
+from judge.search import query as q
+from judge.search.index import Source
+from judge.search.question import SINGLE_WEIGHT
+
+SCORED_FIELDS = ("text", "examples", "heading", "terms", "eterms", "concepts")
+POSITION_FIELDS = ("text", "examples")  # the fields phrases are searched in (query.Builder.phrase)
+
+
+def constants() -> dict[str, Any]:
+    """The ranking's constants, read from the query module (one home for each number)."""
+    return {
+        "field_boosts": [[name, boost] for name, boost in q.FIELD_BOOSTS.items()],
+        "concept_boost": q.CONCEPT_BOOST, "expansion_weight": q.EXPANSION_WEIGHT, "unigram_weight": q.UNIGRAM_WEIGHT,
+        "pair_weight": q.PAIR_WEIGHT, "few": q.FEW, "coord_exponent": q.COORD_EXPONENT, "other_game": q.OTHER_GAME,
+        "heading_concept_weight": q.HEADING_CONCEPT_WEIGHT, "single_weight": SINGLE_WEIGHT,
+    }
+
+
+def export(source: Source, url: Callable[[str, str, str], str | None]) -> dict[str, Any]:
+    """Everything the page's search needs (see the module docstring); ``url(kind, game, id)`` links a document."""
+    session = q.SearchSession(source)
+    try:
+        searcher = session._searcher
+        reader = searcher.reader()
+        docs = []
+        for n in range(session._docs):
+            f = searcher.stored_fields(n)
+            text = "\n".join(t for t in (f.get("text") or "", f.get("examples") or "") if t)
+            kind = f.get("kind") or "rule"
+            title = f.get("title") if kind == "faq" else f.get("label")  # a rule's heading as the CLI shows it, an entry's question
+            entry = {"k": f["key"], "g": f["game"], "i": f["id"], "n": kind, "t": title or "", "x": text,
+                     "u": url(kind, f["game"], f["id"]) or ""}
+            folded = fold(text).lower()
+            if folded != text.lower():
+                entry["f"] = folded
+            docs.append(entry)
+        fields: dict[str, dict[str, list[float]]] = {}
+        positions: dict[str, dict[str, list[list[int]]]] = {}
+        for name in SCORED_FIELDS:
+            fields[name] = {}
+            for token in sorted(reader.field_terms(name)):
+                scores = session._postings.term(name, token)
+                fields[name][token] = [x for doc in sorted(scores) for x in (doc, scores[doc])]
+        for name in POSITION_FIELDS:
+            positions[name] = {}
+            for token in sorted(reader.field_terms(name)):
+                m = reader.postings(name, token)
+                at: list[list[int]] = []
+                while m.is_active():
+                    at.append(list(m.value_as("positions")))
+                    m.next()
+                positions[name][token] = at
+        glossary = session.glossary
+        data = glossary.to_data()
+        terms = {t for c in glossary.concepts for t in c.all_terms()}
+        return {
+            "docs": docs,
+            "games": session.games(),
+            "fields": fields,
+            "positions": positions,
+            "glossary": {"concepts": data["concepts"], "keys": [[k, cid] for k, cid in data["keys"].items()],
+                         "folds": {t: glossary.folded(t) for t in sorted(terms)}},
+            "question_words": session.words.to_data(),
+            "constants": constants(),
+        }
+    finally:
+        session.close()

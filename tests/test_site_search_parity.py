@@ -1,0 +1,64 @@
+"""The site's search box is `judge search`: over the project's labelled questions (terms, questions and both held-out
+sets; a third in English, some messy), the top five the page ranks in a real browser (Debian's headless Chromium)
+equal the CLI's for at least 95% of them — the issue's bar; today every one agrees, and a miss is listed — and a
+query typed into the box, with a game chosen, shows the CLI's hits in its order."""
+
+from pathlib import Path
+
+from search_fixtures import HELD_OUT, HELD_OUT_2, load_queries
+from test_browser_report import browser  # noqa: F401  (the fixture: a fresh profile, the network refused)
+
+from judge.search.index import Source
+from judge.search.query import SearchSession
+
+
+def _labelled() -> list[dict]:
+    return [*load_queries(), *load_queries(HELD_OUT), *load_queries(HELD_OUT_2)]
+
+
+def _cli(session: SearchSession, q: str, game: str | None, n: int = 5) -> list[str]:
+    return [f"faq:{h.id}" if h.kind == "faq" else f"{h.game}:{h.id}" for h in session.search(q, game=game, limit=10).hits][:n]
+
+
+def test_the_site_ranks_the_labelled_questions_as_the_cli_does(browser, site: Path) -> None:  # noqa: F811
+    ctx, requests = browser
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((site / "index.html").as_uri())
+    queries = _labelled()
+    assert len(queries) >= 200 and sum(1 for q in queries if str(q["q"]).isascii()) >= 40
+    shown = page.evaluate("(qs) => qs.map(q => judgeSiteSearch(q.q, q.game).slice(0, 5))",
+                          [{"q": q["q"], "game": q.get("game")} for q in queries])
+    with SearchSession(Source()) as session:
+        cli = [_cli(session, str(q["q"]), q.get("game")) for q in queries]
+    assert all(cli), "every labelled question has an answer on the CLI"
+    missed = [(q["q"], s, c) for q, s, c in zip(queries, shown, cli) if s != c]
+    assert len(missed) <= 0.05 * len(queries), missed
+    assert errors == [] and [u for u in requests if not u.startswith("file://")] == []
+
+
+def test_a_question_typed_into_the_box_gets_the_cli_answer(browser, site: Path) -> None:  # noqa: F811
+    """The issue's phone query: the CLI's first answer is 708.1a, and the site's list is the CLI's, in order; with a
+    game chosen, only that game's rules and entries, as `judge search --game` gives."""
+    ctx, _ = browser
+    page = ctx.new_page()
+    page.goto((site / "index.html").as_uri())
+    question = "单位被摧毁时触发的异能还会结算吗"
+    with SearchSession(Source()) as session:
+        expected = [h for h in session.search(question, limit=30).hits]
+        riftbound = [h for h in session.search("回响 费用", game="riftbound", limit=30).hits]
+    assert expected[0].id == "708.1a"  # 708.1a: 回合玩家先将其触发式效果加入响应链 (the question's answer)
+    page.fill("#search-input", question)
+    page.wait_for_function("document.querySelectorAll('#search-results li').length > 0")
+    heads = page.locator("#search-results li > a").all_inner_texts()
+    assert [h.split(" · ", 1)[1].split(" ")[0] for h in heads] == [h.id for h in expected]
+    assert page.locator("#search-note").inner_text() == ""  # some rules have every word: no "some of the words" note
+    page.select_option("#search-game", "riftbound")
+    page.fill("#search-input", "回响 费用")
+    page.wait_for_function("document.querySelectorAll('#search-results li').length > 0")
+    heads = page.locator("#search-results li > a").all_inner_texts()
+    assert [h.split(" · ", 1)[1].split(" ")[0] for h in heads] == [h.id for h in riftbound]
+    assert all(h.startswith(("符文战场", "常见问答")) for h in heads), heads
+    # a glossary term typed: its card above the hits, linked to the glossary
+    assert page.locator("#search-concepts li a").first.inner_text().startswith("术语 · ")
