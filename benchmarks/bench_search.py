@@ -210,6 +210,8 @@ def main() -> None:
             "held-out questions": evaluate(run, load_queries(HELD_OUT)),
             "second held-out set": evaluate(run, load_queries(HELD_OUT_2)),
             "second held-out set, English": evaluate(run, [q for q in load_queries(HELD_OUT_2) if str(q["q"]).isascii()]),
+            "English, all three sets": evaluate(run, [q for q in [*queries, *load_queries(HELD_OUT), *load_queries(HELD_OUT_2)]
+                                                      if str(q["q"]).isascii()]),
         }
         big = synthetic_corpus(real, Path(tmp) / f"x{args.scale}", args.scale)
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())

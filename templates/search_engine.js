@@ -111,6 +111,19 @@
     return out.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
   }
 
+  // judge/search/english.py candidates(): the forms of an English word to look up
+  function englishForms(word) {
+    var out = [word, stem(word)], s = out[1];
+    if (s.length > 3 && s[s.length - 1] === s[s.length - 2] && /^[a-z]+$/i.test(s)) out.push(s.slice(0, -1));
+    if (ends(word, "ing") && word.length > 5) {
+      var base = word.slice(0, -3);
+      out.push(base, base + "e");
+      if (base[base.length - 1] === base[base.length - 2]) out.push(base.slice(0, -1));
+    }
+    if (ends(word, "d") && word.length > 3) out.push(word.slice(0, -1));
+    return unique(out);
+  }
+
   function unique(list) { var seen = {}, out = []; list.forEach(function (x) { if (!seen["$" + x]) { seen["$" + x] = 1; out.push(x); } }); return out; }
 
   // ---- question words and the tiling of a CJK run (judge/search/question.py) ----
@@ -185,6 +198,11 @@
     E.termCache = {};
     E.filters = {};
   }
+  Engine.prototype.englishWords = function (word) {  // EnglishWords.lookup()
+    var forms = englishForms(word), words = this.data.english_words;
+    for (var i = 0; i < forms.length; i++) if (Object.prototype.hasOwnProperty.call(words, forms[i])) return words[forms[i]];
+    return [];
+  };
   Engine.prototype.folded = function (t) { return this.folds[t] !== undefined ? this.folds[t] : fold(t, this.map).toLowerCase(); };
   Engine.prototype.has = function (field, token) { var f = this.fields[field]; return !!(f && Object.prototype.hasOwnProperty.call(f, token)); };
   Engine.prototype.df = function (token) { return this.has("text", token) ? this.fields.text[token].length / 2 : 0; };
@@ -242,7 +260,12 @@
       units(text.slice(g[0], g[1])).forEach(function (u) {
         if (u.kind === "cjk" && u.joined && runs.length) runs[runs.length - 1][0] += u.text;
         else if (u.kind === "cjk") runs.push([u.text, g[0] + u.start]);
-        else if (!E.qw.english[u.text]) { latin.push(u.text); items.push({ start: g[0] + u.start, end: g[0] + u.end, cjk: false, word: false }); }
+        else if (!E.qw.english[u.text]) {
+          items.push({ start: g[0] + u.start, end: g[0] + u.end, cjk: false, word: false });
+          var said = u.kind === "word" ? E.englishWords(u.text) : [];
+          if (!said.length) latin.push(u.text);
+          else if (parts.every(function (p) { return p.text !== u.text; })) parts.push({ kind: "english", text: u.text, expansion: said });
+        }
       });
     });
     var found = [], bag = [], df = function (t) { return E.df(t); }, docs = E.docs.length;
@@ -314,6 +337,7 @@
     var ascii = /^[\x00-\x7f]*$/.test(part.text);
     if (part.kind === "phrase" || (part.kind === "word" && part.text.length > 2 && !ascii)) return E.phrase(phraseTokens(part.text));
     if (part.kind === "word") return E.anyField(part.text);
+    if (part.kind === "english") return Or(part.expansion.map(function (t) { return E.phrase(phraseTokens(t)); }).filter(Boolean));
     var concept = part.concept, subs = [];
     [["terms", E.boosts[0][1]], ["eterms", E.boosts[1][1]]].forEach(function (nw) {
       [[[part.text].concat(part.expansion), 1.0], [part.other, C.expansion_weight]].forEach(function (tf) {

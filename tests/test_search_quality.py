@@ -53,6 +53,8 @@ def scores() -> dict[str, dict[str, object]]:
             "terms": evaluate(run, [q for q in queries if not q.get("question")]),
             "held-out": evaluate(run, load_queries(HELD_OUT)),
             "held-out 2": evaluate(run, load_queries(HELD_OUT_2)),
+            "english": evaluate(run, [q for q in [*queries, *load_queries(HELD_OUT), *load_queries(HELD_OUT_2)]
+                                      if str(q["q"]).isascii()]),
         }
 
 
@@ -73,21 +75,32 @@ def test_the_term_queries_do_not_regress(scores: dict[str, dict[str, object]]) -
 
 
 def test_held_out_questions_do_not_regress(scores: dict[str, dict[str, object]]) -> None:
-    # written after the search was built, never tuned on: 0.767 / 0.681 when they were added (README, Search)
+    # written after the search was built, never tuned on: 0.767 / 0.681 when they were added (README, Search);
+    # 0.817 / 0.730 with the everyday English words
     s = scores["held-out"]
     report = "\n".join(s["misses"])  # type: ignore[arg-type]
     assert s["n"] == 30 and len(load_queries(HELD_OUT)) == 30
-    assert s["recall"] >= 0.766, report
-    assert s["mrr"] >= 0.680, report
+    assert s["recall"] >= 0.816, report
+    assert s["mrr"] >= 0.729, report
 
 
 def test_the_second_held_out_set_does_not_regress(scores: dict[str, dict[str, object]]) -> None:
-    # written by a reviewer who never ran the search (issue 23), never tuned on: 0.711 / 0.633 when it was added
+    # written by a reviewer who never ran the search (issue 23), never tuned on: 0.711 / 0.633 when it was added;
+    # 0.778 / 0.676 with the everyday English words
     s = scores["held-out 2"]
     report = "\n".join(s["misses"])  # type: ignore[arg-type]
     assert s["n"] == 45
-    assert s["recall"] >= 0.711, report
-    assert s["mrr"] >= 0.633, report
+    assert s["recall"] >= 0.777, report
+    assert s["mrr"] >= 0.675, report
+
+
+def test_english_questions_do_not_regress(scores: dict[str, dict[str, object]]) -> None:
+    # the 41 English queries of the three sets: 0.780 / 0.710 before the everyday English words, 0.878 / 0.788 after
+    s = scores["english"]
+    report = "\n".join(s["misses"])  # type: ignore[arg-type]
+    assert s["n"] == 41
+    assert s["recall"] >= 0.877, report
+    assert s["mrr"] >= 0.787, report
 
 
 def test_a_sentence_finds_the_rule_of_the_section_that_says_it_in_other_words(scores: dict[str, dict[str, object]]) -> None:

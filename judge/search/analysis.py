@@ -27,7 +27,8 @@ from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 # 7: a ``heading`` field, the query data (glossary, question words, vocabulary) stored with the index.
 # 8: stored folded texts for snippets (a ``folded`` field) and the glossary's folded spellings in the query data.
 # 9: segments written as one compound file each (read through mmap).
-ANALYSIS_VERSION = "9"
+# 10: everyday English words (english_words.yaml) in the query data.
+ANALYSIS_VERSION = "10"
 
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
 _CONSONANTS = "bcdfghjklmnpqrstwxyz"

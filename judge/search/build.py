@@ -234,6 +234,7 @@ def build_index(source: Source, dest: Path, workers: int | None = None) -> int:
     """
     glossary = source.load_glossary()
     question_words = source.load_question_words()
+    english_words = source.load_english_words()
     ix = windex.create_in(str(dest), schema())
     counts = {"docs": 0}
     games: set[str] = set()
@@ -254,6 +255,7 @@ def build_index(source: Source, dest: Path, workers: int | None = None) -> int:
         "games": [g for g in GAMES if g in games] + sorted(games - set(GAMES)),
         "glossary": glossary.to_data(),
         "question_words": question_words.to_data(),
+        "english_words": english_words.to_data(),
     }
     (dest / QUERY_DATA).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return counts["docs"]

@@ -75,6 +75,7 @@ def export(source: Source, url: Callable[[str, str, str], str | None]) -> dict[s
             "glossary": {"concepts": data["concepts"], "keys": [[k, cid] for k, cid in data["keys"].items()],
                          "folds": {t: glossary.folded(t) for t in sorted(terms)}},
             "question_words": session.words.to_data(),
+            "english_words": session.english.to_data(),
             "constants": constants(),
         }
     finally:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 from judge import filesig, paths
 from judge.search.analysis import ANALYSIS_VERSION
 from judge.search.concepts import glossary_path
+from judge.search.english import ENGLISH_WORDS_PATH, EnglishWords
 from judge.search.question import QUESTION_WORDS_PATH, QuestionWords
 from judge.search.mapped import MappedStorage
 from judge.search.whoosh_api import VERSION as WHOOSH_VERSION
@@ -55,6 +56,7 @@ class Source(NamedTuple):
     corpus: Corpus | None = None
     glossary_file: Path | None = None
     question_words_file: Path = QUESTION_WORDS_PATH
+    english_words_file: Path = ENGLISH_WORDS_PATH
     with_faq: bool = False  # an in-memory corpus indexed with the FAQ entries of ``corpus_root`` (a site of an older version)
 
     def glossary_path(self) -> Path:
@@ -85,6 +87,9 @@ class Source(NamedTuple):
 
     def load_question_words(self) -> QuestionWords:
         return QuestionWords.from_yaml(self.question_words_file)
+
+    def load_english_words(self) -> EnglishWords:
+        return EnglishWords.from_yaml(self.english_words_file)
 
     def faq_files(self) -> list[Path]:
         """The parsed FAQ files indexed with the corpus (none for an in-memory corpus, unless ``with_faq``)."""
@@ -122,7 +127,7 @@ def _version() -> bytes:
 def _inputs(source: Source) -> list[Path]:
     """Every file the index is built from, in a fixed order (a missing glossary counts as empty)."""
     return [*source.corpus_files(), source.glossary_path(), *source.user_glossary(), *source.faq_files(),
-            source.question_words_file]
+            source.question_words_file, source.english_words_file]
 
 
 def index_key(source: Source) -> str:
@@ -152,7 +157,8 @@ def _watched(source: Source) -> list[Path]:
         from judge.corpus.layer import POINTER, layer_dir
 
         files.append(layer_dir() / POINTER)
-    return list(dict.fromkeys([*files, source.glossary_path(), *source.user_glossary(), source.question_words_file]))
+    return list(dict.fromkeys([*files, source.glossary_path(), *source.user_glossary(), source.question_words_file,
+                                  source.english_words_file]))
 
 
 def current_key(source: Source, root: Path | None = None) -> str:

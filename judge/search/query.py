@@ -9,7 +9,8 @@ Query syntax:
 * a glossary term (any game's word, an English term in the singular or plural, an alias)
   matches any of the concept's terms (only the searched game's, with ``--game``; read from the
   index's ``terms`` field, one short posting list per spelling) and boosts its defining rules;
-* other text is split on spaces; English words that carry no content are dropped; a CJK run
+* other text is split on spaces; English words that carry no content are dropped, everyday ones (*opponent*,
+  *twice*, *controlled*) match the rules' words for them (:mod:`judge.search.english`); a CJK run
   loses its question words and is split into the corpus's own words
   (:mod:`judge.search.question`); each word and each Latin word must match;
 * when fewer than :data:`FEW` rules match every part, rules that share words with the query
@@ -33,6 +34,7 @@ from judge.locale.folding import fold
 from judge.search.analysis import phrase_tokens, units
 from judge.search.concepts import Concept, Glossary
 from judge.search.coord import coordinated
+from judge.search.english import EnglishWords
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
 from judge.search.postings import Postings, intersection
 from judge.search.question import QuestionWords, split_run
@@ -73,7 +75,7 @@ class EmptyIndexError(RuntimeError):
 class Part(NamedTuple):
     """One required part of a query."""
 
-    kind: str  # "phrase", "word" or "concept"
+    kind: str  # "phrase", "word", "concept" or "english" (an everyday English word: ``expansion`` holds the rules' words)
     text: str  # folded, lower-case
     concept: Concept | None = None
     expansion: tuple[str, ...] = ()  # folded: the concept's other words in the typed word's game
@@ -202,7 +204,8 @@ def _chunks(text: str) -> list[tuple[int, int]]:
 
 
 def parse_query(
-    query: str, glossary: Glossary, words: QuestionWords, df: Callable[[str], int], docs: int, game: str | None = None
+    query: str, glossary: Glossary, words: QuestionWords, df: Callable[[str], int], docs: int, game: str | None = None,
+    english: EnglishWords = EnglishWords({}),
 ) -> ParsedQuery:
     """Split a query into rule numbers, phrases, glossary concepts and words (see the module docstring).
 
@@ -268,8 +271,12 @@ def parse_query(
             elif u.kind == "cjk":
                 runs.append((u.text, a + u.start))
             elif u.text not in words.english:
-                latin.append(u.text)
                 items.append(_Item(a + u.start, a + u.end, False))
+                said = english.lookup(u.text) if u.kind == "word" else ()
+                if not said:
+                    latin.append(u.text)
+                elif all(p.text != u.text for p in parts):  # an everyday English word: the rules' words for it
+                    parts.append(Part("english", u.text, None, said))
     found: list[str] = []
     bag: list[str] = []  # the stretches of kept words, side by side: the bag's runs
     for run, at in runs:
@@ -322,6 +329,8 @@ class Builder:
             return self.phrase(phrase_tokens(part.text))
         if part.kind == "word":
             return self.any_field(part.text)
+        if part.kind == "english":  # any of the rules' words for it, each as if typed
+            return self._or([q for t in part.expansion if (q := self.phrase(phrase_tokens(t))) is not None])
         concept = part.concept
         assert concept is not None
         subs: list[wq.Query] = []
@@ -379,6 +388,7 @@ class SearchSession:
         self.index = oi
         self.glossary = Glossary.from_data(oi.data["glossary"])
         self.words = QuestionWords.from_data(oi.data["question_words"])
+        self.english = EnglishWords.from_data(oi.data["english_words"])
         self._filters: dict[tuple[str | None, str], Any] = {}
         # the reader open_index checked, not a second one (opening a segment reads its files)
         self._searcher = Searcher(oi.reader, weighting=scoring.BM25F(B=0.75, K1=1.2, terms_B=TERMS_B), fromindex=oi.index)
@@ -469,7 +479,7 @@ class SearchSession:
     def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher
         games = self.games()
-        parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game)
+        parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game, self.english)
         if not parsed.parts:
             raise QueryError(f"nothing to search for in {query!r}")
         needles = parsed.needles()
