@@ -46,7 +46,9 @@
     if (concepts) while (concepts.firstChild) concepts.removeChild(concepts.firstChild);
     if (!query.trim()) { note.textContent = ""; return; }
     var r = engine.search(query, { game: gameBox && gameBox.value ? gameBox.value : null, limit: LIMIT });
-    note.textContent = !r.hits.length ? DATA.words.site_search_none : (r.matched === "any" ? DATA.words.site_search_any : "");
+    var read = (r.parsed.corrections || []).map(function (c) { return c[0] + " → " + c[1]; }).join("、");
+    note.textContent = (read ? DATA.words.site_search_corrected + read + " " : "") +
+      (!r.hits.length ? DATA.words.site_search_none : (r.matched === "any" ? DATA.words.site_search_any : ""));
     if (concepts) r.concepts.forEach(function (id) {
       var c = DATA.glossary[id];
       if (!c) return;

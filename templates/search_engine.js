@@ -213,8 +213,41 @@
     return unique(out);
   }
 
+  // judge/search/homophones.py correction(): the glossary term or corpus word one same-sounding character away
+  Engine.prototype.correction = function (word) {
+    var E = this, df = function (t) { return E.df(t); };
+    if (word.length < 2 || !word.split("").every(function (c) { return c >= "\u4e00" && c <= "\u9fff"; })) return null;
+    var pairsKnown = true;
+    for (var k = 0; k + 1 < word.length; k++) if (!(df(word.slice(k, k + 2)) > 0)) pairsKnown = false;
+    if (pairsKnown) return null;
+    if (!E.sounds) {
+      E.sounds = {}; E.chars = {};
+      E.data.homophones.forEach(function (line) {
+        E.chars[line[0]] = line[1];
+        for (var i = 0; i < line[1].length; i++) E.sounds[line[1][i]] = line[0];
+      });
+    }
+    var best = null, bound = E.C.homophone_bound;
+    for (var i = 0; i < word.length; i++) {
+      var c = word[i], same = E.chars[E.sounds[c] || ""] || "";
+      for (var j = 0; j < same.length; j++) {
+        var h = same[j];
+        if (h === c) continue;
+        var cand = word.slice(0, i) + h + word.slice(i + 1), term = Object.prototype.hasOwnProperty.call(E.keyConcept, cand);
+        var least = Infinity;
+        for (var m = 0; m + 1 < cand.length; m++) least = Math.min(least, df(cand.slice(m, m + 2)));
+        var ok = true;
+        [i - 1, i].forEach(function (x) {
+          if (x >= 0 && x < cand.length - 1) { var p = cand.slice(x, x + 2); if (!(df(p) >= bound * Math.min(df(p[0]), df(p[1])))) ok = false; }
+        });
+        if ((term || (least > 0 && ok)) && (best === null || (term && !best[0]) || (term === best[0] && least > best[1]))) best = [term, least, cand];
+      }
+    }
+    return best ? best[2] : null;
+  };
+
   // parse_query()
-  Engine.prototype.parse = function (query, game) {
+  Engine.prototype.parse = function (query, game, noCorrect) {
     var E = this, text = fold(query, E.map).toLowerCase().split(/\s+/).filter(Boolean).join(" ");
     var parts = [], ruleIds = [], faqIds = [];
     if (/["“「『]/.test(text)) {
@@ -269,9 +302,24 @@
       });
     });
     var found = [], bag = [], df = function (t) { return E.df(t); }, docs = E.docs.length;
-    runs.forEach(function (r) {
+    var split = runs.map(function (r) { return splitRun(r[0], E.qw, df, docs, E.C.single_weight); });
+    if (!noCorrect) {  // a word the corpus lacks, one homophone from one it has: the query read with it
+      var slips = [], seenSlip = {};
+      split.forEach(function (ws) { ws.forEach(function (wo) {
+        var w = wo[0];
+        if (w.length > 1 && !seenSlip["$" + w]) { var fixed = E.correction(w); if (fixed) { seenSlip["$" + w] = 1; slips.push([w, fixed]); } }
+      }); });
+      if (slips.length) {
+        var again = fold(query, E.map).toLowerCase();
+        slips.forEach(function (sl) { again = again.split(sl[0]).join(sl[1]); });
+        var p = E.parse(again, game, true);
+        p.corrections = slips;
+        return p;
+      }
+    }
+    runs.forEach(function (r, ri) {
       var end = -1;
-      splitRun(r[0], E.qw, df, docs, E.C.single_weight).forEach(function (wo) {
+      split[ri].forEach(function (wo) {
         var w = wo[0], offset = wo[1];
         found.push(w);
         items.push({ start: r[1] + offset, end: r[1] + offset + w.length, cjk: true, word: true });
@@ -299,7 +347,8 @@
       var s = m.index, e = m.index + m[0].length;
       if (items.filter(function (it) { return it.cjk && s <= it.start && it.start < e; }).length > 1) sentence = true;
     }
-    return { ruleIds: unique(ruleIds), faqIds: unique(faqIds), parts: parts, runs: bag, words: latin, pairs: pairs, sentence: sentence };
+    return { ruleIds: unique(ruleIds), faqIds: unique(faqIds), parts: parts, runs: bag, words: latin, pairs: pairs, sentence: sentence,
+             corrections: [] };
   };
 
   // ParsedQuery.own_game()

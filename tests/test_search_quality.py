@@ -86,12 +86,12 @@ def test_held_out_questions_do_not_regress(scores: dict[str, dict[str, object]])
 
 def test_the_second_held_out_set_does_not_regress(scores: dict[str, dict[str, object]]) -> None:
     # written by a reviewer who never ran the search (issue 23), never tuned on: 0.711 / 0.633 when it was added;
-    # 0.778 / 0.676 with the everyday English words
+    # 0.778 / 0.676 with the everyday English words, 0.789 / 0.696 reading typing slips (来原 for 来源)
     s = scores["held-out 2"]
     report = "\n".join(s["misses"])  # type: ignore[arg-type]
     assert s["n"] == 45
-    assert s["recall"] >= 0.777, report
-    assert s["mrr"] >= 0.675, report
+    assert s["recall"] >= 0.788, report
+    assert s["mrr"] >= 0.695, report
 
 
 def test_english_questions_do_not_regress(scores: dict[str, dict[str, object]]) -> None:

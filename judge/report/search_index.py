@@ -59,7 +59,7 @@ def build_index(corpus: Corpus, source: Any, concepts: list[dict[str, Any]], rul
         "games": {g: game_title(g, corpus.documents, w.lang) for g in corpus.games},
         "engine": engine, "glossary": glossary, "fold": _char_map(seen),
         "words": {k: w(k) for k in ("site_search_none", "site_search_any", "site_search_concept", "site_search_faq",
-                                    "site_search_all_games")},
+                                    "site_search_all_games", "site_search_corrected")},
     }
 
 

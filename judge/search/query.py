@@ -100,6 +100,7 @@ class ParsedQuery(NamedTuple):
     pairs: list[tuple[list[str], int]]  # phrase tokens and slop (see ``_pairs``)
     shown: list[str]  # what was searched for, as typed (folded), in query order
     sentence: bool = False  # two or more parts typed without a space between them (a question, 多个替代性影响)
+    corrections: tuple[tuple[str, str], ...] = ()  # words read as a homophone slip: (typed, read) (judge.search.homophones)
 
     def own_game(self) -> str | None:
         """The game whose own words the question typed, when its words tell: each concept typed in the spelling of only
@@ -205,7 +206,7 @@ def _chunks(text: str) -> list[tuple[int, int]]:
 
 def parse_query(
     query: str, glossary: Glossary, words: QuestionWords, df: Callable[[str], int], docs: int, game: str | None = None,
-    english: EnglishWords = EnglishWords({}),
+    english: EnglishWords = EnglishWords({}), correct: bool = True,
 ) -> ParsedQuery:
     """Split a query into rule numbers, phrases, glossary concepts and words (see the module docstring).
 
@@ -279,9 +280,18 @@ def parse_query(
                     parts.append(Part("english", u.text, None, said))
     found: list[str] = []
     bag: list[str] = []  # the stretches of kept words, side by side: the bag's runs
-    for run, at in runs:
+    split = [(at, split_run(run, words, df, docs)) for run, at in runs]
+    if correct:  # a word the corpus lacks, one homophone from one it has (催毁 for 摧毁): the query read with it
+        slips = {w: fixed for _, ws in split for w, _ in ws if len(w) > 1 and (fixed := _slip(w, df, glossary))}
+        if slips:
+            again = fold(query).lower()
+            for typed, fixed in slips.items():
+                again = again.replace(typed, fixed)
+            return parse_query(again, glossary, words, df, docs, game, english, correct=False)._replace(
+                corrections=tuple(slips.items()))
+    for at, ws in split:
         end = -1
-        for w, offset in split_run(run, words, df, docs):
+        for w, offset in ws:
             found.append(w)
             items.append(_Item(at + offset, at + offset + len(w), True, True))
             bag[-1:] = [bag[-1] + w] if offset == end else [*bag[-1:], w]
@@ -298,6 +308,16 @@ def parse_query(
     chunks = [sum(1 for i in items if i.cjk and s <= i.start < e) for s, e in _chunks(text)]
     return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs,
                        shown or [p.text for p in parts], any(n > 1 for n in chunks))
+
+
+def _slip(word: str, df: Callable[[str], int], glossary: Glossary) -> str | None:
+    """The corpus word or glossary term ``word`` is a homophone slip for (the readings are read only for a word the
+    corpus lacks)."""
+    if all(df(word[i : i + 2]) > 0 for i in range(len(word) - 1)):
+        return None
+    from judge.search.homophones import correction
+
+    return correction(word, df, lambda w: w in glossary.by_key)
 
 
 class Builder:
@@ -501,6 +521,10 @@ class SearchSession:
         results = self._strict(parsed, present, flt, wanted, weigh) if present else []
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
+        if parsed.corrections:
+            read = "、".join(f"{typed} → {fixed}" for typed, fixed in parsed.corrections)
+            notes.insert(0, f"read as: {read}")
+            note_keys.insert(0, ("corrected", {"words": read}))
         if len(results) < FEW:
             parts, support = self._builder.bag(parsed)
             bag = _top(weigh(coordinated(self._postings, parts, support, COORD_EXPONENT)), flt, wanted + len(results))
