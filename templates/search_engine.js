@@ -194,7 +194,7 @@
     var qw = data.question_words, singles = {}, english = {};
     qw.singles.forEach(function (s) { singles[s] = true; });
     qw.english.forEach(function (s) { english[s] = true; });
-    E.qw = { cut: qw.cut, singles: singles, english: english };
+    E.qw = { cut: qw.cut, singles: singles, english: english, negation: qw.negation || [] };
     E.termCache = {};
     E.filters = {};
   }
@@ -262,10 +262,11 @@
       text = text.replace(new RegExp("(?:规则|章节|rule|第)?\\s*(?<![\\d.])(" + RULE_ID + ")(?!\\d)\\s*条?", "gi"), function (m, id) { ruleIds.push(id); return " "; });
       text = text.replace(/(?<![\w-])([a-z]+-\d{2,3})(?![\w-])/g, function (m, id) { faqIds.push(id); return " "; });
     }
-    var items = [], gaps = [], last = 0, seenConcepts = {};
+    var items = [], gaps = [], last = 0, seenConcepts = {}, negations = [];
     findTerms(text, E.keys).forEach(function (f) {
       var start = f[0], end = f[1], concept = E.keyConcept[f[2]];
-      gaps.push([last, start]); last = end;
+      var negator = E.negator(text, last, start);
+      gaps.push([last, negator === null ? start : negator]); last = end;
       var typed = text.slice(start, end);
       items.push({ start: start, end: end, cjk: !/^[\x00-\x7f]*$/.test(typed), word: false });
       if (seenConcepts[concept.id]) return;
@@ -285,7 +286,14 @@
       var other = termsOf(concept, game).map(function (t) { return E.folded(t); }).filter(function (t) { return expansion.indexOf(t) < 0; });
       parts.push({ kind: "concept", text: typed, concept: concept, games: own,
                    expansion: unique(expansion).filter(function (t) { return t !== typed; }),
-                   other: unique(other).filter(function (t) { return t !== typed; }) });
+                   other: unique(other).filter(function (t) { return t !== typed; }), negated: negator !== null });
+      if (negator !== null) {  // the term as the rules negate it
+        var spellings = unique([typed].concat(expansion)).filter(function (t) { return !/^[\x00-\x7f]*$/.test(t); });
+        E.qw.negation.forEach(function (n) {
+          if (/^[\x00-\x7f]*$/.test(n)) return;
+          spellings.forEach(function (t) { negations.push([phraseTokens(n).concat(phraseTokens(t)), E.C.negation_slop]); });
+        });
+      }
     });
     gaps.push([last, text.length]);
     var runs = [], latin = [];
@@ -348,7 +356,21 @@
       if (items.filter(function (it) { return it.cjk && s <= it.start && it.start < e; }).length > 1) sentence = true;
     }
     return { ruleIds: unique(ruleIds), faqIds: unique(faqIds), parts: parts, runs: bag, words: latin, pairs: pairs, sentence: sentence,
-             corrections: [] };
+             corrections: [], negations: negations };
+  };
+
+  // _negator(): where a word of negation right before `start` begins (spaces and an English article between)
+  Engine.prototype.negator = function (text, after, start) {
+    var j = start;
+    while (j > after && text[j - 1] === " ") j--;
+    var m = /(?:^|(?<=\s))(?:a|an|any|the)$/.exec(text.slice(after, j));
+    if (m) { j = after + m.index; while (j > after && text[j - 1] === " ") j--; }
+    var neg = this.qw.negation;
+    for (var i = 0; i < neg.length; i++) {
+      var n = neg[i], k = j - n.length;
+      if (k >= after && text.slice(k, j) === n && (!/^[\x00-\x7f]*$/.test(n) || k === 0 || !/[\p{L}\p{N}]/u.test(text[k - 1]))) return k;
+    }
+    return null;
   };
 
   // ParsedQuery.own_game()
@@ -411,7 +433,8 @@
   };
   Engine.prototype.pairQueries = function (parsed) {  // Builder.pairs()
     var E = this;
-    return parsed.pairs.map(function (p) { return E.phrase(p[0], E.C.pair_weight, p[1]); }).filter(Boolean);
+    return parsed.pairs.map(function (p) { return E.phrase(p[0], E.C.pair_weight, p[1]); }).filter(Boolean)
+      .concat(parsed.negations.map(function (p) { return E.phrase(p[0], E.C.negation_weight, p[1]); }).filter(Boolean));
   };
   Engine.prototype.bag = function (parsed) {  // Builder.bag()
     var E = this, cb = E.C.concept_boost / Math.max(parsed.parts.length, 1);

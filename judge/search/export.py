@@ -28,6 +28,7 @@ def constants() -> dict[str, Any]:
         "concept_boost": q.CONCEPT_BOOST, "expansion_weight": q.EXPANSION_WEIGHT, "unigram_weight": q.UNIGRAM_WEIGHT,
         "pair_weight": q.PAIR_WEIGHT, "few": q.FEW, "coord_exponent": q.COORD_EXPONENT, "other_game": q.OTHER_GAME,
         "heading_concept_weight": q.HEADING_CONCEPT_WEIGHT, "single_weight": SINGLE_WEIGHT, "homophone_bound": BOUND,
+        "negation_weight": q.NEGATION_WEIGHT, "negation_slop": q.NEGATION_SLOP,
     }
 
 

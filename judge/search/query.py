@@ -51,6 +51,8 @@ FEW = 5  # fewer rules than this matching every part: rules sharing some of its 
 COORD_EXPONENT = 2.0
 OTHER_GAME = 0.6  # without --game, a rule of another game than the one the question's words belong to weighs this much
 HEADING_CONCEPT_WEIGHT = 0.3
+NEGATION_WEIGHT = 0.5  # a rule saying a negated term is absent (不含触发式效果), as a phrase of the negation and the term
+NEGATION_SLOP = 4  # up to two characters between them (没有任何触发式效果)
 # Compiled on first use (compiling costs start-up time): a query without a quote mark or a digit needs none of them.
 QUOTES = '"“「『'
 QUOTED_RE = r'"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』'
@@ -81,6 +83,7 @@ class Part(NamedTuple):
     expansion: tuple[str, ...] = ()  # folded: the concept's other words in the typed word's game
     games: frozenset[str] = frozenset()  # the games whose own word was typed (or searched, with --game)
     other: tuple[str, ...] = ()  # folded: the concept's words in the other games
+    negated: bool = False  # typed after a word of negation (没有触发式效果, without a target)
 
     def needle_groups(self) -> list[list[str]]:
         """Strings to mark in snippets: each term of the part."""
@@ -101,6 +104,7 @@ class ParsedQuery(NamedTuple):
     shown: list[str]  # what was searched for, as typed (folded), in query order
     sentence: bool = False  # two or more parts typed without a space between them (a question, 多个替代性影响)
     corrections: tuple[tuple[str, str], ...] = ()  # words read as a homophone slip: (typed, read) (judge.search.homophones)
+    negations: tuple[tuple[list[str], int], ...] = ()  # phrase tokens and slop: a negated term as the rules negate it
 
     def own_game(self) -> str | None:
         """The game whose own words the question typed, when its words tell: each concept typed in the spelling of only
@@ -246,8 +250,10 @@ def parse_query(
     gaps: list[tuple[int, int]] = []
     last = 0
     concepts: set[str] = set()
+    negations: list[tuple[list[str], int]] = []
     for start, end, concept in glossary.find_in(text):
-        gaps.append((last, start))
+        negator = _negator(text, last, start, words.negation)
+        gaps.append((last, start if negator is None else negator))
         last = end
         typed = text[start:end]
         items.append(_Item(start, end, not typed.isascii()))
@@ -261,7 +267,11 @@ def parse_query(
             expansion = [glossary.folded(t) for t in [*concept.expansion(None), *concept.aliases]]
         other = [glossary.folded(t) for t in concept.expansion(game) if glossary.folded(t) not in expansion]
         parts.append(Part("concept", typed, concept, tuple(t for t in dict.fromkeys(expansion) if t != typed), frozenset(own),
-                          tuple(t for t in dict.fromkeys(other) if t != typed)))
+                          tuple(t for t in dict.fromkeys(other) if t != typed), negator is not None))
+        if negator is not None:  # the term as the rules negate it, each negation before each of its spellings
+            spellings = [t for t in dict.fromkeys([typed, *expansion]) if not t.isascii()]
+            negations += [(phrase_tokens(n) + phrase_tokens(t), NEGATION_SLOP) for n in words.negation if not n.isascii()
+                          for t in spellings]
     gaps.append((last, len(text)))
     runs: list[tuple[str, int]] = []
     latin: list[str] = []
@@ -307,7 +317,25 @@ def parse_query(
     shown = [p.text for p in parts if p.kind == "phrase"] + _shown(text, items)
     chunks = [sum(1 for i in items if i.cjk and s <= i.start < e) for s, e in _chunks(text)]
     return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs,
-                       shown or [p.text for p in parts], any(n > 1 for n in chunks))
+                       shown or [p.text for p in parts], any(n > 1 for n in chunks), (), tuple(negations))
+
+
+def _negator(text: str, after: int, start: int, negation: tuple[str, ...]) -> int | None:
+    """Where a word of negation that stands right before ``start`` (spaces and an English article between) begins,
+    if it begins at or after ``after`` (the end of the previous glossary term); else None."""
+    j = start
+    while j > after and text[j - 1] == " ":
+        j -= 1
+    article = re.search(r"(?:^|(?<=\s))(?:a|an|any|the)$", text[after:j])
+    if article:
+        j = after + article.start()
+        while j > after and text[j - 1] == " ":
+            j -= 1
+    for n in negation:
+        k = j - len(n)
+        if k >= after and text[k:j] == n and (not n.isascii() or k == 0 or not text[k - 1].isalnum()):
+            return k
+    return None
 
 
 def _slip(word: str, df: Callable[[str], int], glossary: Glossary) -> str | None:
@@ -370,8 +398,10 @@ class Builder:
         return self._or(subs)
 
     def pairs(self, parsed: ParsedQuery) -> list[wq.Query]:
-        """A phrase per pair of query words that stand side by side (see ``_pairs``)."""
-        return [q for tokens, slop in parsed.pairs if (q := self.phrase(tokens, PAIR_WEIGHT, slop)) is not None]
+        """A phrase per pair of query words that stand side by side (see ``_pairs``), and per negation of a negated
+        term (``ParsedQuery.negations``)."""
+        pairs = [q for tokens, slop in parsed.pairs if (q := self.phrase(tokens, PAIR_WEIGHT, slop)) is not None]
+        return pairs + [q for tokens, slop in parsed.negations if (q := self.phrase(tokens, NEGATION_WEIGHT, slop)) is not None]
 
     def bag(self, parsed: ParsedQuery) -> tuple[list[wq.Query], list[wq.Query]]:
         """The bag's parts and support (see ``judge.search.coord``): each concept, phrase, Latin word and CJK

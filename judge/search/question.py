@@ -24,11 +24,13 @@ SINGLE_WEIGHT = 0.05  # a lone character is this much less likely than a word wi
 
 
 class QuestionWords(NamedTuple):
-    """The question words (two or more characters, longest first), the droppable single characters, English stop words."""
+    """The question words (two or more characters, longest first), the droppable single characters, English stop
+    words, and the words that negate the next glossary term (longest first)."""
 
     cut: tuple[str, ...]
     singles: frozenset[str]
     english: frozenset[str]
+    negation: tuple[str, ...] = ()
 
     @classmethod
     def from_yaml(cls, path: Path = QUESTION_WORDS_PATH) -> "QuestionWords":
@@ -37,7 +39,10 @@ class QuestionWords(NamedTuple):
 
         data = expect_mapping(path, read_yaml(path), ("question", "particles", "english"))
         lists: dict[str, list[str]] = {}
-        for name in ("question", "particles", "english"):
+        for name in ("question", "particles", "english", "negation"):
+            if name == "negation" and name not in data:
+                lists[name] = []
+                continue
             value = data[name].split() if name == "english" and isinstance(data[name], str) else data[name]
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 raise DataError(f"{path}: '{name}' must be a list of words" + (" (or one line of them)" if name == "english" else ""))
@@ -47,15 +52,17 @@ class QuestionWords(NamedTuple):
             tuple(sorted((w for w in words if len(w) > 1), key=lambda w: (-len(w), w))),
             frozenset(w for w in words if len(w) == 1),
             frozenset(lists["english"]),
+            tuple(sorted(set(lists["negation"]), key=lambda w: (-len(w), w))),
         )
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-able form (stored with the search index)."""
-        return {"cut": list(self.cut), "singles": sorted(self.singles), "english": sorted(self.english)}
+        return {"cut": list(self.cut), "singles": sorted(self.singles), "english": sorted(self.english),
+                "negation": list(self.negation)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "QuestionWords":
-        return cls(tuple(data["cut"]), frozenset(data["singles"]), frozenset(data["english"]))
+        return cls(tuple(data["cut"]), frozenset(data["singles"]), frozenset(data["english"]), tuple(data.get("negation", ())))
 
     def cut_run(self, run: str) -> list[str]:
         """The pieces of a CJK run between its question words of two or more characters."""
