@@ -216,7 +216,7 @@
   // judge/search/homophones.py correction(): the glossary term or corpus word one same-sounding character away
   Engine.prototype.correction = function (word) {
     var E = this, df = function (t) { return E.df(t); };
-    if (word.length < 2 || !word.split("").every(function (c) { return c >= "\u4e00" && c <= "\u9fff"; })) return null;
+    if (word.length < 2 || word.length > E.C.homophone_longest || !word.split("").every(function (c) { return c >= "\u4e00" && c <= "\u9fff"; })) return null;
     var pairsKnown = true;
     for (var k = 0; k + 1 < word.length; k++) if (!(df(word.slice(k, k + 2)) > 0)) pairsKnown = false;
     if (pairsKnown) return null;

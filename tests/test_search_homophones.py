@@ -56,3 +56,12 @@ def test_a_word_with_no_same_sounding_neighbour_is_left_as_it_is(session: Search
     assert correction("费用", session._df) is None  # a word of the rules
     result = session.search("巧克力 费用")
     assert result.hits and all(key != "corrected" for key, _ in result.note_keys)
+
+
+def test_a_run_of_unknown_characters_is_no_typed_word(session: SearchSession) -> None:
+    """Hostile input: thousands of characters no rule has, side by side, are one unknown "word"; no slip is looked for
+    in it (each character times each same-sounding one would be a quadratic search), and the search still answers."""
+    run = "".join(chr(0x9F00 + (i * 37) % 0xA0) for i in range(3000))
+    assert correction(run, session._df) is None and correction("鼟鼟", session._df) is None
+    result = session.search(run + " 触发")
+    assert result.hits and all(key != "corrected" for key, _ in result.note_keys)

@@ -30,9 +30,15 @@ def test_the_site_ranks_the_labelled_questions_as_the_cli_does(browser, site: Pa
     assert len(queries) >= 200 and sum(1 for q in queries if str(q["q"]).isascii()) >= 40
     shown = page.evaluate("(qs) => qs.map(q => judgeSiteSearch(q.q, q.game).slice(0, 5))",
                           [{"q": q["q"], "game": q.get("game")} for q in queries])
-    with SearchSession(Source()) as session:
-        cli = [_cli(session, str(q["q"]), q.get("game")) for q in queries]
+    session_cli = SearchSession(Source())
+    cli = [_cli(session_cli, str(q["q"]), q.get("game")) for q in queries]
     assert all(cli), "every labelled question has an answer on the CLI"
+    # hostile queries rank alike too: a run of thousands of characters no rule has, thousands of stop words and
+    # negations before a term
+    hostile = ["".join(chr(0x9F00 + (i * 37) % 0xA0) for i in range(3000)) + " 触发", "a " * 5000 + "没有" * 2000 + "触发式效果"]
+    assert page.evaluate("(qs) => qs.map(q => judgeSiteSearch(q).slice(0, 5))", hostile) == [_cli(session_cli, q, None)
+                                                                                            for q in hostile]
+    session_cli.close()
     missed = [(q["q"], s, c) for q, s, c in zip(queries, shown, cli) if s != c]
     assert len(missed) <= 0.05 * len(queries), missed
     assert errors == [] and [u for u in requests if not u.startswith("file://")] == []

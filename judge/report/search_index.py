@@ -4,8 +4,7 @@
 The index is ``judge search``'s own (:mod:`judge.search.export`: every term's scores and positions, the compiled
 glossary and question words, the ranking's constants, each rule and FAQ entry with its link), so the page ranks a
 query as the CLI does; beside it, the glossary's concepts for the cards shown above the hits and the Traditional →
-Simplified character map the page needs to fold a query — only the characters whose Simplified form occurs in the
-index, so it stays small.  It is a script that sets one global, because a
+Simplified character map the page needs to fold a query (every character t2s changes on its own, about 30 KB).  It is a script that sets one global, because a
 page opened from ``file://`` may load a script beside it but may not fetch a JSON file.
 """
 
@@ -31,15 +30,16 @@ def _fold(text: str) -> str:
     return fold(text).lower()
 
 
-def _char_map(seen: set[str]) -> dict[str, str]:
-    """Traditional character → Simplified, for the characters whose Simplified form is in ``seen``."""
+def _char_map() -> dict[str, str]:
+    """Traditional character → Simplified, for every character OpenCC's t2s changes on its own (the query is folded
+    as ``judge search`` folds it, so a character no rule has splits a question where the CLI splits it)."""
     from judge.search.analysis import fold
 
     chars = [chr(c) for lo, hi in _CJK_BLOCKS for c in range(lo, hi)]
     folded = fold("\n".join(chars)).split("\n")  # one per line: OpenCC converts each character on its own
     if len(folded) != len(chars):
         return {}
-    return {a: b for a, b in zip(chars, folded) if a != b and len(b) == 1 and b in seen}
+    return {a: b for a, b in zip(chars, folded) if a != b and len(b) == 1}
 
 
 def build_index(corpus: Corpus, source: Any, concepts: list[dict[str, Any]], rule_path: Any, w: Words) -> dict[str, Any]:
@@ -53,11 +53,9 @@ def build_index(corpus: Corpus, source: Any, concepts: list[dict[str, Any]], rul
     engine = export(source, url)
     glossary = {c["id"]: {"l": next((ts[0] for ts in c["terms"].values() if ts), c["id"]), "u": f"glossary.html#g-{c['id']}"}
                 for c in concepts}
-    seen = {ch for e in engine["docs"] for ch in e.get("f", e["x"].lower())}
-    seen |= {ch for t in engine["glossary"]["folds"].values() for ch in t}
     return {
         "games": {g: game_title(g, corpus.documents, w.lang) for g in corpus.games},
-        "engine": engine, "glossary": glossary, "fold": _char_map(seen),
+        "engine": engine, "glossary": glossary, "fold": _char_map(),
         "words": {k: w(k) for k in ("site_search_none", "site_search_any", "site_search_concept", "site_search_faq",
                                     "site_search_all_games", "site_search_corrected")},
     }

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from judge.locale.folding import fold
 from judge.search import query as q
-from judge.search.homophones import BOUND, by_reading
+from judge.search.homophones import BOUND, LONGEST, by_reading
 from judge.search.index import Source
 from judge.search.question import SINGLE_WEIGHT
 
@@ -27,7 +27,7 @@ def constants() -> dict[str, Any]:
         "field_boosts": [[name, boost] for name, boost in q.FIELD_BOOSTS.items()],
         "concept_boost": q.CONCEPT_BOOST, "expansion_weight": q.EXPANSION_WEIGHT, "unigram_weight": q.UNIGRAM_WEIGHT,
         "pair_weight": q.PAIR_WEIGHT, "few": q.FEW, "coord_exponent": q.COORD_EXPONENT, "other_game": q.OTHER_GAME,
-        "heading_concept_weight": q.HEADING_CONCEPT_WEIGHT, "single_weight": SINGLE_WEIGHT, "homophone_bound": BOUND,
+        "heading_concept_weight": q.HEADING_CONCEPT_WEIGHT, "single_weight": SINGLE_WEIGHT, "homophone_bound": BOUND, "homophone_longest": LONGEST,
         "negation_weight": q.NEGATION_WEIGHT, "negation_slop": q.NEGATION_SLOP,
     }
 

@@ -19,6 +19,7 @@ from typing import Callable
 # A pair the corrected character makes must be a word, not two words' edges (全替 of 完全替代): at least this share of
 # the rules with the rarer of its two characters have the pair (来源: all of those with 源).
 BOUND = 0.3
+LONGEST = 6  # a slip is looked for in words this long at most (a run of unknown characters is no typed word)
 HOMOPHONES_PATH = Path(__file__).resolve().parent / "homophones.txt"
 _BLOCK = (0x4E00, 0xA000)
 
@@ -51,7 +52,7 @@ def by_reading() -> dict[str, str]:
 def correction(word: str, df: Callable[[str], int], known: Callable[[str], bool] = lambda w: False) -> str | None:
     """The corpus word one homophone away from ``word`` (see the module docstring) — a glossary term (``known``)
     before a word whose pairs the rules have — or None."""
-    if len(word) < 2 or not all(_is_cjk(c) for c in word):
+    if not 2 <= len(word) <= LONGEST or not all(_is_cjk(c) for c in word):
         return None
     if all(df(word[i : i + 2]) > 0 for i in range(len(word) - 1)):
         return None  # every pair is the corpus's: not a slip

@@ -37,7 +37,7 @@ from judge.search.coord import coordinated
 from judge.search.english import EnglishWords
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
 from judge.search.postings import Postings, intersection
-from judge.search.question import QuestionWords, split_run
+from judge.search.question import QuestionWords, negator_before, split_run
 from judge.search.snippet import best_snippet
 from judge.search.whoosh_api import Searcher, query as wq, scoring
 
@@ -252,7 +252,7 @@ def parse_query(
     concepts: set[str] = set()
     negations: list[tuple[list[str], int]] = []
     for start, end, concept in glossary.find_in(text):
-        negator = _negator(text, last, start, words.negation)
+        negator = negator_before(text, last, start, words.negation)
         gaps.append((last, start if negator is None else negator))
         last = end
         typed = text[start:end]
@@ -318,24 +318,6 @@ def parse_query(
     chunks = [sum(1 for i in items if i.cjk and s <= i.start < e) for s, e in _chunks(text)]
     return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs,
                        shown or [p.text for p in parts], any(n > 1 for n in chunks), (), tuple(negations))
-
-
-def _negator(text: str, after: int, start: int, negation: tuple[str, ...]) -> int | None:
-    """Where a word of negation that stands right before ``start`` (spaces and an English article between) begins,
-    if it begins at or after ``after`` (the end of the previous glossary term); else None."""
-    j = start
-    while j > after and text[j - 1] == " ":
-        j -= 1
-    article = re.search(r"(?:^|(?<=\s))(?:a|an|any|the)$", text[after:j])
-    if article:
-        j = after + article.start()
-        while j > after and text[j - 1] == " ":
-            j -= 1
-    for n in negation:
-        k = j - len(n)
-        if k >= after and text[k:j] == n and (not n.isascii() or k == 0 or not text[k - 1].isalnum()):
-            return k
-    return None
 
 
 def _slip(word: str, df: Callable[[str], int], glossary: Glossary) -> str | None:

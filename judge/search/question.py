@@ -7,12 +7,14 @@ bigrams that occur in the corpus and single characters, each word weighed by how
 contain it (a unigram language model over the index's own document frequencies), so
 「磁石在场时必须指定」 becomes 磁石 · 在场 · 时 · 必须 · 指定 and not 磁石 · 在场 · 时必 · 须指 · 定.
 Single characters that stand alone afterwards and are question words or particles (时, 它, 会)
-are dropped; inside a word (技能, 退还, 时间) they stay.
+are dropped; inside a word (技能, 退还, 时间) they stay.  A word of negation right before a glossary term (没有触发式效果,
+*without a target*) marks that term negated (:func:`negator_before`).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
@@ -125,3 +127,22 @@ def split_run(run: str, words: QuestionWords, df: Callable[[str], int], docs: in
         else:
             out.append((w, offset, len(w) == 1))
     return [(w, offset) for w, offset, _ in out]
+
+
+def negator_before(text: str, after: int, start: int, negation: tuple[str, ...]) -> int | None:
+    """Where a word of negation that stands right before ``start`` (spaces and an English article between) begins,
+    if it begins at or after ``after`` (the end of the previous glossary term); else None."""
+    j = start
+    while j > after and text[j - 1] == " ":
+        j -= 1
+    article = re.search(r"(?:^|(?<=\s))(?:a|an|any|the)$", text[after:j])
+    if article:
+        j = after + article.start()
+        while j > after and text[j - 1] == " ":
+            j -= 1
+    for n in negation:
+        k = j - len(n)
+        if k >= after and text[k:j] == n and (not n.isascii() or k == 0 or not text[k - 1].isalnum()):
+            return k
+    return None
+
