@@ -31,6 +31,8 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
         raise DataError(t("msg.data.is_folder", path=path)) from e
     except OSError as e:
         raise DataError(t("msg.data.unreadable", path=path, reason=os_reason(e))) from e
+    except ValueError as e:  # a NUL in the path: no file can have that name
+        raise DataError(t("msg.data.bad_path", path=repr(str(path)))) from e
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):

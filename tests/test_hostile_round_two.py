@@ -305,3 +305,12 @@ def test_parsing_keeps_no_yaml_node_once_done(tmp_path: Path, monkeypatch: pytes
     for i in range(50):
         parse.parse(f"title: t{i}\ncards: {{a: {{name: n{i}, power: {i}}}}}\n", f"f{i}.yaml")
     assert parse._scalars().constructed_objects == {} and parse._scalars().recursive_objects == {}
+
+
+def test_a_nul_in_a_file_name_the_scenario_gives_is_refused_where_it_stands(tmp_path: Path) -> None:
+    """Found by the fuzzer (tests/test_fuzz_hostile.py): ``library: "\\x00"`` reached the operating system, which raised
+    ValueError ("embedded null byte") through every handler of file errors; now the file, line and column, and why."""
+    scenario = tmp_path / "nul.yaml"
+    scenario.write_text('game: riftbound\ntitle: t\nlibrary: "\\x00"\nplayers:\n  - {id: you}\n', encoding="utf-8")
+    out = assert_clean(judge(["run", scenario]), (2,), f"{scenario}:3:10:", "含空字符")
+    assert "ValueError" not in out

@@ -9,8 +9,10 @@ ranking's constants, and each document's stored fields.  ``templates/search_engi
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
+from judge.datafile import DataError, atomic_write
 from judge.locale.folding import fold
 from judge.search import query as q
 from judge.search.homophones import BOUND, LONGEST, by_reading
@@ -19,6 +21,7 @@ from judge.search.question import SINGLE_WEIGHT
 
 SCORED_FIELDS = ("text", "examples", "heading", "terms", "eterms", "concepts")
 POSITION_FIELDS = ("text", "examples")  # the fields phrases are searched in (query.Builder.phrase)
+EXPORT_FILE = "export.json"  # in the index folder: its documents, scores and positions as data, kept on first export
 
 
 def constants() -> dict[str, Any]:
@@ -33,47 +36,19 @@ def constants() -> dict[str, Any]:
 
 
 def export(source: Source, url: Callable[[str, str, str], str | None]) -> dict[str, Any]:
-    """Everything the page's search needs (see the module docstring); ``url(kind, game, id)`` links a document."""
+    """Everything the page's search needs (see the module docstring); ``url(kind, game, id)`` links a document.
+
+    The documents and every term's scores and positions are read from the index once and kept in its folder
+    (:data:`EXPORT_FILE`, keyed by the weighting): a site built again reads them back in milliseconds."""
     session = q.SearchSession(source)
     try:
-        searcher = session._searcher
-        reader = searcher.reader()
-        docs = []
-        for n in range(session._docs):
-            f = searcher.stored_fields(n)
-            text = "\n".join(t for t in (f.get("text") or "", f.get("examples") or "") if t)
-            kind = f.get("kind") or "rule"
-            title = f.get("title") if kind == "faq" else f.get("label")  # a rule's heading as the CLI shows it, an entry's question
-            entry = {"k": f["key"], "g": f["game"], "i": f["id"], "n": kind, "t": title or "", "x": text,
-                     "u": url(kind, f["game"], f["id"]) or ""}
-            folded = fold(text).lower()
-            if folded != text.lower():
-                entry["f"] = folded
-            docs.append(entry)
-        fields: dict[str, dict[str, list[float]]] = {}
-        positions: dict[str, dict[str, list[list[int]]]] = {}
-        for name in SCORED_FIELDS:
-            fields[name] = {}
-            for token in sorted(reader.field_terms(name)):
-                scores = session._postings.term(name, token)
-                fields[name][token] = [x for doc in sorted(scores) for x in (doc, scores[doc])]
-        for name in POSITION_FIELDS:
-            positions[name] = {}
-            for token in sorted(reader.field_terms(name)):
-                m = reader.postings(name, token)
-                at: list[list[int]] = []
-                while m.is_active():
-                    at.append(list(m.value_as("positions")))
-                    m.next()
-                positions[name][token] = at
+        postings = _cached_postings(session)
         glossary = session.glossary
         data = glossary.to_data()
         terms = {t for c in glossary.concepts for t in c.all_terms()}
-        return {
-            "docs": docs,
+        out = {
+            **postings,
             "games": session.games(),
-            "fields": fields,
-            "positions": positions,
             "glossary": {"concepts": data["concepts"], "keys": [[k, cid] for k, cid in data["keys"].items()],
                          "folds": {t: glossary.folded(t) for t in sorted(terms)}},
             "question_words": session.words.to_data(),
@@ -83,3 +58,60 @@ def export(source: Source, url: Callable[[str, str, str], str | None]) -> dict[s
         }
     finally:
         session.close()
+    for entry in out["docs"]:
+        entry["u"] = url(entry["n"], entry["g"], entry["i"]) or ""
+    return out
+
+
+def _weighting() -> list[float]:
+    return [q.BM25_B, q.BM25_K1, q.TERMS_B]
+
+
+def _cached_postings(session: q.SearchSession) -> dict[str, Any]:
+    """The documents, scores and positions of the session's index: from its folder when kept there for this
+    weighting, else read (:func:`_postings`) and kept (a folder that cannot be written is read again next time)."""
+    path = session.index.path / EXPORT_FILE
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(kept, dict) and kept.get("weighting") == _weighting():
+            return {k: kept[k] for k in ("docs", "fields", "positions")}
+    except (OSError, ValueError, KeyError):
+        pass
+    text = json.dumps({"weighting": _weighting(), **_postings(session)}, ensure_ascii=False)
+    try:
+        atomic_write(path, text)
+    except DataError:
+        pass
+    read = json.loads(text)  # the same values a later export reads back from the file
+    return {k: read[k] for k in ("docs", "fields", "positions")}
+
+
+def _postings(session: q.SearchSession) -> dict[str, Any]:
+    """Each document's stored fields, and every term of every scored field with its documents' scores (and, in the
+    full-text fields, their positions)."""
+    searcher = session._searcher
+    reader = searcher.reader()
+    docs = []
+    for n in range(session._docs):
+        f = searcher.stored_fields(n)
+        text = "\n".join(t for t in (f.get("text") or "", f.get("examples") or "") if t)
+        kind = f.get("kind") or "rule"
+        title = f.get("title") if kind == "faq" else f.get("label")  # a rule's heading as the CLI shows it, an entry's question
+        entry = {"k": f["key"], "g": f["game"], "i": f["id"], "n": kind, "t": title or "", "x": text}
+        folded = fold(text).lower()
+        if folded != text.lower():
+            entry["f"] = folded
+        docs.append(entry)
+    fields: dict[str, dict[str, list[float]]] = {}
+    positions: dict[str, dict[str, list[list[int]]]] = {}
+    for name in SCORED_FIELDS:
+        fields[name] = {}
+        if name in POSITION_FIELDS:
+            positions[name] = {}
+        for token in sorted(reader.field_terms(name)):
+            if name in POSITION_FIELDS:
+                scores, positions[name][token] = session._postings.term_with_positions(name, token)
+            else:
+                scores = session._postings.term(name, token)
+            fields[name][token] = [x for doc in sorted(scores) for x in (doc, scores[doc])]
+    return {"docs": docs, "fields": fields, "positions": positions}

@@ -44,6 +44,7 @@ from judge.search.whoosh_api import Searcher, query as wq, scoring
 FIELD_BOOSTS = {"text": 1.0, "examples": 0.4, "heading": 0.3}
 CONCEPT_BOOST = 3.0  # a rule the glossary says defines the concept
 TERMS_B = 0.3  # weak length normalisation for glossary terms: a short heading should not beat its rules
+BM25_B, BM25_K1 = 0.75, 1.2  # BM25F's length normalisation and term-frequency saturation (Whoosh's defaults)
 EXPANSION_WEIGHT = 0.4  # another word for the concept counts a little less than the word typed
 UNIGRAM_WEIGHT = 0.3  # a single character of a longer word, in the bag
 PAIR_WEIGHT = 0.5  # two words of the query side by side in a rule, as typed
@@ -423,7 +424,7 @@ class SearchSession:
         self.english = EnglishWords.from_data(oi.data["english_words"])
         self._filters: dict[tuple[str | None, str], Any] = {}
         # the reader open_index checked, not a second one (opening a segment reads its files)
-        self._searcher = Searcher(oi.reader, weighting=scoring.BM25F(B=0.75, K1=1.2, terms_B=TERMS_B), fromindex=oi.index)
+        self._searcher = Searcher(oi.reader, weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1, terms_B=TERMS_B), fromindex=oi.index)
         self._docs = self._searcher.doc_count()
         reader = self._searcher.reader()
         self._df: Callable[[str], int] = lambda token: reader.doc_frequency("text", token)
