@@ -395,9 +395,27 @@ SEARCH: list[tuple[str, str, str, str]] = [
     ("mapped: seek from the current position starts at 0", SM, "self._pos + pos if whence == 1", "pos if whence == 1"),
     ("mapped: peek advances", SM, "        return bytes(self._view[self._pos : self._pos + 4096])", "        return self.read(4096)"),
 ]
+# Issue 23: everyday English words, typing slips, negation, and the site's search ranking as the CLI does
+SE, SH, SQ, SJ, SX = ("judge/search/english.py", "judge/search/homophones.py", "judge/search/query.py",
+                      "templates/search_engine.js", "judge/search/export.py")
+SEARCH += [
+    ("english: a doubled consonant kept (controlled is not control)", SE, "        out.append(s[:-1])", "        pass"),
+    ("english: the words are not looked up", SQ, 'said = english.lookup(u.text) if u.kind == "word" else ()', "said = ()"),
+    ("slips: any pair the corpus has will do (全替 of 完全替代)", SH, "            bound = all(", "            bound = True or all("),
+    ("negation: never seen", SQ, "negator = negator_before(text, last, start, words.negation)", "negator = None"),
+    ("negation: the rules' negations not searched", SQ, "        return pairs + [q for tokens, slop in parsed.negations",
+     "        return pairs + [q for tokens, slop in ()"),
+    ("site: no English words in the page", SJ, "  Engine.prototype.englishWords = function (word) {  // EnglishWords.lookup()\n",
+     "  Engine.prototype.englishWords = function (word) {  // EnglishWords.lookup()\n    return [];\n"),
+    ("site: a phrase's words as far apart as they like", SJ, "if (dist >= 1 && dist <= slop) {", "if (dist >= 1) {"),
+    ("site: the game's own words not weighed", SJ, "    var flt = E.filter(game, kind), own = game ? null : ownGame(parsed)",
+     "    var flt = E.filter(game, kind), own = null"),
+    ("export: a kept file of another weighting read", SX, 'kept.get("weighting") == _weighting()', "True"),
+]
 SEARCH_TESTS = ["tests/test_search_coord.py", "tests/test_search_mapped.py", "tests/test_search_query.py",
                 "tests/test_search_faq.py", "tests/test_search_cli.py", "tests/test_search_index.py",
-                "tests/test_search_quality.py"]
+                "tests/test_search_quality.py", "tests/test_search_english_words.py", "tests/test_search_homophones.py",
+                "tests/test_search_negation.py", "tests/test_search_export.py", "tests/test_site_search_parity.py"]
 
 # The scenario language's strictness (issue: the language declared once): a file the rules cannot run, or that says
 # something the engine would not read, is refused with a message naming the place. Run against the loader and
