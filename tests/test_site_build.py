@@ -152,3 +152,31 @@ def test_a_games_own_pages_speak_its_script_and_words(site: Path) -> None:
     # each game's coverage heading names the sections its engine covers (judge/games/<game>/game.yaml: coverage)
     coverage = (site / "coverage.html").read_text(encoding="utf-8")
     assert "<h2>崛起 TCG（第 706–719、802–803 章）：" in coverage and "<h2>三國 TCG（第 400–419、500 章）：" in coverage
+
+
+def test_a_card_page_says_how_each_printed_text_reads(site: Path) -> None:
+    """Each printed text on a card page is followed by how it reads, as `judge card NAME` says it: the templates of
+    its clauses (凝气盾's prevention: 本回合防止接下来将对其造成的7点伤害), or the clause no template reads."""
+    from html import unescape
+
+    from judge import paths
+    from judge.cards.index import key_of
+    from judge.cards.reading import reading_of
+    from judge.report import site_cards
+
+    index = site_cards.cards(paths.scenarios_dir())
+    ki = index.cards[("riftbound", key_of("凝气盾"))]
+    assert "prevent_next_turn" in reading_of(ki, ki.printings[0])["templates"]
+    unread = 0
+    for card in index.of_game(None):
+        page = unescape((site / site_cards.card_path(card)).read_text(encoding="utf-8"))
+        for p in card.printings:
+            r = reading_of(card, p)
+            if "templates" in r:
+                assert "按印刷文字读作：" + "、".join(r["templates"] or ["—"]) in page, card.zh
+            elif r["unread"] and r["unread"]["clause"]:
+                unread += 1
+                assert f"按印刷文字读不出：子句“{r['unread']['clause']}”" in page, card.zh
+            elif r["unread"]:  # nothing to name (an empty text, a text that is all keywords): why, in words
+                assert f"按印刷文字读不出：{r['why']}" in page, card.zh
+    assert unread > 0  # some quoted texts do not read yet (judge card --unread), and the page says which clause

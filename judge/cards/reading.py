@@ -91,7 +91,7 @@ def reading_of(card: Any, printing: Any) -> dict[str, Any]:
     try:
         x, r = read_as_any(text, card.game, typ, card.zh)
     except Unreadable as e:
-        return {"unread": e.to_dict()}
+        return {"unread": e.to_dict(), "why": e.message(card.game)}
     return {"type": x, "templates": [c.template for c in r.clauses], "fields": r.fields}
 
 

@@ -1,5 +1,6 @@
 """The site's card pages: one per card of the card index (:mod:`judge.cards.index`) — its texts as each source quotes
-them, the FAQ entries and rules naming it, the scenarios using it — and a page listing every game's cards."""
+them and how each reads, the FAQ entries and rules naming it, the scenarios using it — and a page listing every
+game's cards."""
 
 from __future__ import annotations
 
@@ -38,8 +39,20 @@ def page_context(card: Card, link: Callable[[str, str, str], str | None], report
     return {
         "card": card,
         "printings": [{"kind": p.kind, "where": p.where, "text": p.text, "line": p.line, "basis": p.basis,
-                       "href": link(card.game, p.where, up) if p.kind == "example" else None} for p in card.printings],
+                       "href": link(card.game, p.where, up) if p.kind == "example" else None, "reading": _reading(card, p)}
+                      for p in card.printings],
         "faq": [{"id": f, "href": f"{up}faq.html#{f}"} for f in card.faq],
         "rules": [{"id": r, "href": link(card.game, r, up)} for r in card.rules],
         "scenarios": [{"name": s, "href": up + reports[s] if s in reports else None} for s in card.scenarios],
     }
+
+
+def _reading(card: Card, printing: Any) -> dict[str, Any]:
+    """How a printed text reads, as ``judge card NAME`` says it: the templates of its clauses, or the clause no
+    template reads (neither for a game without templates)."""
+    from judge.cards.reading import reading_of
+
+    r = reading_of(card, printing)
+    if "templates" in r:
+        return {"templates": r["templates"] or ["—"], "clause": None}
+    return {"templates": None, "clause": (r["unread"] or {}).get("clause"), "why": r.get("why")}
