@@ -614,6 +614,6 @@
     return unique(out).filter(Boolean).sort(function (a, b) { return b.length - a.length; });
   };
 
-  var api = { Engine: Engine, fold: fold, units: units, phraseTokens: phraseTokens, normalizeId: normalizeId };
+  var api = { Engine: Engine };
   if (typeof module !== "undefined" && module.exports) module.exports = api; else root.JudgeSearchEngine = api;
 })(typeof window !== "undefined" ? window : this);

@@ -4,7 +4,7 @@
 The index is ``judge search``'s own (:mod:`judge.search.export`: every term's scores and positions, the compiled
 glossary and question words, the ranking's constants, each rule and FAQ entry with its link), so the page ranks a
 query as the CLI does; beside it, the glossary's concepts for the cards shown above the hits and the Traditional →
-Simplified character map the page needs to fold a query (every character t2s changes on its own, about 30 KB).  It is a script that sets one global, because a
+Simplified character map the page needs to fold a query (every character t2s changes on its own, about 50 KB).  It is a script that sets one global, because a
 page opened from ``file://`` may load a script beside it but may not fetch a JSON file.
 """
 
@@ -22,12 +22,6 @@ SCRIPT_FILE = "search.js"
 ENGINE_FILE = "search_engine.js"  # judge/search/query.py's ranking over the exported index
 # The CJK blocks whose characters the query-side map covers (Unified Ideographs and Extension A).
 _CJK_BLOCKS = ((0x3400, 0x4DC0), (0x4E00, 0xA000))
-
-
-def _fold(text: str) -> str:
-    from judge.search.analysis import fold
-
-    return fold(text).lower()
 
 
 def _char_map() -> dict[str, str]:

@@ -6,12 +6,12 @@ question has a pair of characters no rule has, and replacing one of its characte
 whose new pair is a word of the rules (:data:`BOUND`), the search reads that word instead and says so (a glossary
 term first, then the word whose rarest pair most rules have; one character per word).  The readings are data,
 ``homophones.txt`` (each reading and its characters, U+4E00–U+9FFF), written from pypinyin by
-``python -m judge.search.homophones``; the query side reads the file only for a word the corpus lacks.
+``python -m judge.search.homophones``; the query side reads the file only for a word the corpus lacks (a pair of
+its characters no rule has).
 """
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -29,24 +29,16 @@ def _is_cjk(c: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def readings() -> dict[str, str]:
-    """Each character's reading (toneless pinyin), from ``homophones.txt``."""
-    out: dict[str, str] = {}
-    for line in HOMOPHONES_PATH.read_text(encoding="utf-8").splitlines():
-        reading, _, chars = line.partition("\t")
-        for c in chars:
-            out[c] = reading
-    return out
+def by_reading() -> dict[str, str]:
+    """Each reading's characters, in code point order, from ``homophones.txt``."""
+    lines = HOMOPHONES_PATH.read_text(encoding="utf-8").splitlines()
+    return dict(line.partition("\t")[::2] for line in lines)
 
 
 @lru_cache(maxsize=1)
-def by_reading() -> dict[str, str]:
-    """Each reading's characters, in code point order."""
-    out: dict[str, str] = {}
-    for line in HOMOPHONES_PATH.read_text(encoding="utf-8").splitlines():
-        reading, _, chars = line.partition("\t")
-        out[reading] = chars
-    return out
+def readings() -> dict[str, str]:
+    """Each character's reading (toneless pinyin)."""
+    return {c: reading for reading, chars in by_reading().items() for c in chars}
 
 
 def correction(word: str, df: Callable[[str], int], known: Callable[[str], bool] = lambda w: False) -> str | None:
@@ -74,6 +66,8 @@ def correction(word: str, df: Callable[[str], int], known: Callable[[str], bool]
 
 def generate() -> str:
     """``homophones.txt`` from pypinyin: each character's first reading, tone marks taken off (ü as v)."""
+    import unicodedata
+
     from pypinyin import Style, pinyin
 
     groups: dict[str, list[str]] = {}

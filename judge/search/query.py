@@ -35,6 +35,7 @@ from judge.search.analysis import phrase_tokens, units
 from judge.search.concepts import Concept, Glossary
 from judge.search.coord import coordinated
 from judge.search.english import EnglishWords
+from judge.search.homophones import correction
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
 from judge.search.postings import Postings, intersection
 from judge.search.question import QuestionWords, negator_before, split_run
@@ -293,7 +294,8 @@ def parse_query(
     bag: list[str] = []  # the stretches of kept words, side by side: the bag's runs
     split = [(at, split_run(run, words, df, docs)) for run, at in runs]
     if correct:  # a word the corpus lacks, one homophone from one it has (催毁 for 摧毁): the query read with it
-        slips = {w: fixed for _, ws in split for w, _ in ws if len(w) > 1 and (fixed := _slip(w, df, glossary))}
+        known = glossary.by_key.__contains__
+        slips = {w: fixed for _, ws in split for w, _ in ws if len(w) > 1 and (fixed := correction(w, df, known))}
         if slips:
             again = fold(query).lower()
             for typed, fixed in slips.items():
@@ -319,16 +321,6 @@ def parse_query(
     chunks = [sum(1 for i in items if i.cjk and s <= i.start < e) for s, e in _chunks(text)]
     return ParsedQuery(list(dict.fromkeys(rule_ids)), parts, list(dict.fromkeys(faq_ids)), bag, latin, pairs,
                        shown or [p.text for p in parts], any(n > 1 for n in chunks), (), tuple(negations))
-
-
-def _slip(word: str, df: Callable[[str], int], glossary: Glossary) -> str | None:
-    """The corpus word or glossary term ``word`` is a homophone slip for (the readings are read only for a word the
-    corpus lacks)."""
-    if all(df(word[i : i + 2]) > 0 for i in range(len(word) - 1)):
-        return None
-    from judge.search.homophones import correction
-
-    return correction(word, df, lambda w: w in glossary.by_key)
 
 
 class Builder:
