@@ -127,13 +127,14 @@ def test_the_bundled_rise_and_sanguo_scenarios_use_their_card_libraries() -> Non
 
 def test_quoted_cards_read_as_their_hand_written_abilities_or_are_listed_with_their_clause() -> None:
     cards = quoted()
-    assert [(q.game, q.name, q.differs) for q in cards if q.status == "differs"] == []
+    # a reading that differs from the hand-written abilities says why (the document's own reading of the card)
+    assert [(q.game, q.name, q.differs) for q in cards if q.status == "differs" and not q.why] == []
     for q in cards:
         if q.status == "unread":
             assert q.clause and q.clause in q.text.replace("<p>", "\n  ")
     readable = sum(q.status in ("equal", "text_only") for q in cards)
-    # the share today (193 of 251): it only grows; the aim is 0.90
-    assert readable / len(cards) >= 0.76, (readable, len(cards))
+    # the share today (207 of 251): it only grows; the aim is 0.90
+    assert readable / len(cards) >= 0.82, (readable, len(cards))
 
 
 # -- a file written with printed texts ------------------------------------------------------------------------------

@@ -724,7 +724,7 @@ def test_an_optional_destroy_cost_is_not_offered_without_a_friendly_unit() -> No
 
 # --- how often an activated ability may be used (vendetta-10) ----------------------------------------------------------
 AZIR = "azir: {uses: azir_ascendant, owner: you, zone: base}\n"
-USE = "- {use: azir, ability: 飞升}\n- resolve_all\n"
+USE = "- {use: azir, ability: 0}\n- resolve_all\n"
 
 
 def test_a_once_each_turn_ability_used_again_that_turn_is_rewound() -> None:

@@ -26,10 +26,12 @@ class Quoted:
     clause: str = ""  # for unread: the clause no template reads
     nearest: list[str] = field(default_factory=list)
     differs: list[str] = field(default_factory=list)  # for differs: where
+    why: str = ""  # for differs: the library's reads_more (why the abilities say more than the text)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "name": self.name, "type": self.type, "text": self.text, "where": self.where,
-                "status": self.status, "clause": self.clause, "nearest": self.nearest, "differs": self.differs}
+                "status": self.status, "clause": self.clause, "nearest": self.nearest, "differs": self.differs,
+                "why": self.why}
 
 
 def quoted(game: str | None = None, root: Path | None = None) -> list[Quoted]:
@@ -82,4 +84,6 @@ def _judged(q: Quoted) -> Quoted:
         return q
     q.differs = differences(r.fields, q.hand)
     q.status = "differs" if q.differs else "equal"
+    if q.differs and isinstance(q.hand.get("reads_more"), str):
+        q.why = " ".join(q.hand["reads_more"].split())
     return q

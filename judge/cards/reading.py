@@ -73,6 +73,8 @@ def unread_command(game: str | None, as_json: bool) -> None:
                 echo("  " + t("msg.card.unread_item", name=q.name, where=q.where, clause=q.clause))
             elif q.status == "differs":
                 echo("  " + t("msg.card.differs_item", name=q.name, where=q.where, paths=", ".join(q.differs)))
+                if q.why:
+                    echo("    " + t("msg.card.differs_why", why=q.why))
 
 
 def reading_of(card: Any, printing: Any) -> dict[str, Any]:

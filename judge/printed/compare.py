@@ -9,10 +9,13 @@ SHOWN = frozenset({"text", "text_en", "rule"})  # what a trace shows, not what a
 FIELDS = ("play", "abilities", "keywords", "status")  # the fields a printed text stands for
 
 
+NOTHING = (None, [], {}, {"do": []})  # a field that gives nothing (a play that does nothing is no play)
+
+
 def canonical(fields: dict[str, Any]) -> dict[str, Any]:
-    """A card's ability fields with the shown words dropped and its targets named t1, t2 … in order (one target
-    unnamed, as ``target``)."""
-    return {k: _canon(fields[k]) for k in FIELDS if k in fields and fields[k] not in (None, [], {})}
+    """A card's ability fields with the shown words dropped, an ability's name (the label an action calls it by) set
+    aside, and its targets named t1, t2 … in order (one target unnamed, as ``target``)."""
+    return {k: _canon(fields[k]) for k in FIELDS if k in fields and fields[k] not in NOTHING}
 
 
 def _canon(x: Any) -> Any:
@@ -20,7 +23,7 @@ def _canon(x: Any) -> Any:
         return [_canon(v) for v in x]
     if not isinstance(x, dict):
         return x
-    out = {k: v for k, v in x.items() if k not in SHOWN}
+    out = {k: v for k, v in x.items() if k not in SHOWN and not (k == "name" and "kind" in x)}
     targets = out.get("targets")
     if isinstance(targets, list) and all(isinstance(t, dict) for t in targets):
         one = len(targets) == 1

@@ -10,8 +10,19 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from judge.printed.gives import ABSENT
+from judge.printed.gives import joined as _joined
+from judge.printed.gives import merge as _merge
+from judge.printed.gives import subst as _subst
 from judge.printed.numbers import number as _number
-from judge.printed.templates import NARROW, Language, Slot, Template, game_file, language
+from judge.printed.templates import (
+    NARROW,
+    Language,
+    Slot,
+    Template,
+    game_file,
+    language,
+)
 
 MAX_TEXT = 2000  # characters of one card's text: the longest quoted card has about 200
 MAX_PARTS = 24  # clause breaks in one sentence (the quoted cards have at most 6): bounds the splits tried
@@ -23,7 +34,6 @@ _SENTENCE_END = "。\n"
 _WRAP = tuple("，、；：,;:")  # a line ending so does not end its sentence
 _SEPARATORS = re.compile(r"，然后|，然後|，并且|，並且|，并|，並|，且|然后|然後|，|；|、")
 _QUOTES = {"“": "”", "「": "」", "（": "）", "(": ")"}
-ABSENT = object()  # an optional slot the clause leaves empty
 _TARGET_KEYS = frozenset({"filter", "on_chain", "player", "count"})  # a target phrase that gives a whole target
 
 
@@ -501,10 +511,15 @@ class _Reader:
             if isinstance(v, list):  # a clause that is several steps (棄掉你的手牌，然後摸等量的牌)
                 steps.extend(v)
                 continue
+            if isinstance(v, dict) and "&before" in v:  # a replacement of what the step before does (若其因此将…，改为…):
+                if not steps:  # created just before that step, so that it is there when the step's event happens
+                    raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
+                steps.insert(len(steps) - 1, v["&before"])
+                continue
             if isinstance(v, dict) and "&previous" in v:  # a clause that completes the step before it
                 if not steps or not isinstance(steps[-1], dict):
                     raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
-                steps[-1] = {**steps[-1], **v["&previous"]}
+                steps[-1] = _joined(steps[-1], v["&previous"])
             else:
                 steps.append(v)
         return steps
@@ -559,33 +574,3 @@ def _numbered(spec: dict[str, Any]) -> bool:
     import json
 
     return '"keyword_x"' in json.dumps(spec.get("abilities") or [])
-
-
-def _subst(x: Any, values: dict[str, Any]) -> Any:
-    """``x`` with each ``$name`` string replaced by its value; a part whose value is absent is left out."""
-    if isinstance(x, str) and x.startswith("$") and x[1:] in values:
-        return values[x[1:]]
-    if isinstance(x, dict):
-        out = {}
-        for k, v in x.items():
-            v = _subst(v, values)
-            if v is not ABSENT:
-                out[k] = v
-        return out
-    if isinstance(x, list):
-        return [v for v in (_subst(i, values) for i in x) if v is not ABSENT]
-    return x
-
-
-def _merge(into: dict[str, Any], frag: dict[str, Any]) -> None:
-    """A part joined to what is read so far: a played card's extra part (an additional cost, "continuous") to its
-    play, a printed mark or a stated fact to the card's fields; lists add up, a mark printed twice is one status."""
-    for k, v in frag.items():
-        if isinstance(v, dict) and isinstance(into.get(k), dict):
-            _merge(into[k], v)
-        elif k == "status" and isinstance(v, list) and isinstance(into.get(k), list):
-            into[k] = into[k] + [x for x in v if x not in into[k]]
-        elif isinstance(v, list) and isinstance(into.get(k), list):
-            into[k] = into[k] + v
-        else:
-            into[k] = v

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from judge.scenario.parse import Marks
 
 MAX_BYTES = 512 * 1024  # a library of a whole card set; bounds the time and memory of loading
-LIBRARY_ONLY = ("basis", "notes", "names")  # fields about the card text, not of the card (names: other printings')
+# fields about the card text, not of the card: names (other printings'), reads_more (why its abilities say more than
+# its printed text: the document's own reading of the card, judge card --unread shows it beside the difference)
+LIBRARY_ONLY = ("basis", "notes", "names", "reads_more")
 
 
 def resolve(sc: "Scenario") -> None:

@@ -23,7 +23,7 @@ M = MECHANISM
 
 
 @M.declare("action", "attack", Ref("card_id"), doc="a unit on the field attacks (target: the card or player attacked)",
-           rules=("combat.attack", "continuous.locked", "continuous.from_ability"), phrases=("attack", "attack_forbidden"),
+           rules=("combat.attack", "continuous.locked", "continuous.from_ability"), phrases=("attack", "attack_forbidden", "attacked_forbidden"),
            extra={"siblings": {"target": Field(Ref("thing_id"), "what it attacks: a card or a player")}})
 def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
     from judge.engine.mechanisms import continuous
@@ -40,6 +40,11 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
         game.trace.add("attack_forbidden", game.data.cite("continuous.locked" if why.origin == "link" else "continuous.from_ability"),
                        card=card.ref, text=why.text)
         return
+    shield = continuous.forbidden(game, st.cards[target], "be_attacked") if target in st.cards else None
+    if shield is not None:  # a rule effect says the card attacked cannot be attacked (崛起's 闪避: 不能被攻击)
+        game.trace.add("attacked_forbidden", game.data.cite("continuous.from_ability"), card=card.ref,
+                       target=st.cards[target].ref, text=shield.text)
+        return
     defender = st.cards[target].ref if target in st.cards else None
     before: set[Any] = st.ext.setdefault(ATTACKED, set())  # the units that attacked earlier in this combat
     first = card.ref not in before
@@ -51,6 +56,9 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
     if defender is not None:  # the unit attacked defends ("当我进攻或防守时")
         events.emit(game, events.Event("defends", defender, player=st.cards[defender.id].controller, data={"attacker": card.ref}))
     game.give_priority(st.turn, ())
+
+
+M.word("cannot", "be_attacked", Bool(), doc="it cannot be attacked")
 
 
 @M.declare("action", "combat_damage", Const(True), doc="attacker and defender deal combat damage equal to their power, at "

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.context import Context, cards, illegal_slot, matches_filter, players, read_refs, value
-from judge.engine.language.shapes import NUMBER_LIMIT, At, Either, Enum, Int, ListOf, Ref, Str
+from judge.engine.language.shapes import NUMBER_LIMIT, At, Either, Enum, Field, Int, ListOf, Map, Ref, Str
 from judge.engine.language.words import Mechanism, OneKey
 from judge.engine.mechanisms.references import CARDS, PLAYER
 
 MECHANISM = Mechanism("numbers", "number expressions: X, power, health, cost, damage_on, var, event, hand, count, "
-                                 "add, sub, mul, max, min", requires=("references", "filters"))
+                                 "highest, add, sub, mul, max, min", requires=("references", "filters"))
 M = MECHANISM
 M.place("number", "a number expression: {word: argument}, or X", bare=True, unknown="number_op")
 
@@ -112,6 +112,24 @@ def _count(ctx: Context, arg: Any) -> int:
     if ctx.link is not None and game.data.cite("info.count") and f"count:{id(arg)}" not in ctx.read:
         ctx.read.add(f"count:{id(arg)}")  # [info.count]: a count the effect reads as it is carried out, once
         game.trace.add("read_info", game.data.cite("info.count"), what=game.data.text("count"), amount=n)
+    return n
+
+
+@M.declare("number", "highest", Map({"power": Field(Ref("zoned_filter"), "the cards whose power is compared"),
+                                      "health": Field(Ref("zoned_filter"), "the cards whose health is compared"),
+                                      "cost": Field(Ref("zoned_filter"), "the cards whose cost is compared")},
+                                     doc="{power|health|cost: description}", min_fields=1, max_fields=1),
+           doc="the largest power, health or cost among the cards that fit a description, 0 if none [info.read]",
+           rules=("info.read",), phrases=("read_info",))
+def _highest(ctx: Context, arg: Any) -> int:
+    game = ctx.game
+    ((stat, flt),) = arg.items()
+    pool = game.state.in_zones((flt["zone"],)) if flt.get("zone") else game.state.field_cards()
+    fits = [c for c in pool if matches_filter(game, c, flt, ctx.controller, ctx.link, self_ref=ctx.source) is None]
+    n = max((int((game.chars(c).get(stat, getattr(c, stat)) if stat != "cost" else c.cost) or 0) for c in fits), default=0)
+    if ctx.link is not None and f"highest:{id(arg)}" not in ctx.read:
+        ctx.read.add(f"highest:{id(arg)}")  # [info.read]: read as the effect is carried out, once
+        game.trace.add("read_info", game.data.cite("info.read"), what=game.data.text(stat), amount=n)
     return n
 
 

@@ -55,12 +55,12 @@ def resolve_place(game: "Game", ctx: "Context | None", card: "Card", spec: Any) 
         return objs[0].id if objs else None
     if isinstance(spec, str) and spec in st.cards and st.cards[spec].type == "battlefield":
         return spec
-    if spec == "choose" and ctx is not None:  # the controller chooses where, among the other locations
+    if spec in ("choose", "another_battlefield") and ctx is not None:  # the controller chooses where it goes
         from judge.engine.choice import Choice
 
-        here = location(game, card)
-        options = tuple(p for p in ("base", *sorted(c.id for c in st.cards.values() if c.type == "battlefield"
-                                                    and c.zone == "battlefield")) if p != here)
+        here = location(game, card)  # among the other locations (another_battlefield: not base, "另一个战场")
+        options = tuple(p for p in (*(("base",) if spec == "choose" else ()), *sorted(
+            c.id for c in st.cards.values() if c.type == "battlefield" and c.zone == "battlefield")) if p != here)
         # asked as a card choice (a battlefield card, or base), its slot named `location`
         return str(game.ask(Choice("card", ctx.controller, ctx.source.id, options, slot="location"))) if options else None
     return None
@@ -73,13 +73,13 @@ def _place_name(value: Any, at: At) -> None:
     if isinstance(value, dict):
         return
     zones = tuple(game.zones) if game is not None else ()
-    named = {*zones, "here", "choose"} | {n for n, _ in scope.slots} | set(scope.cards)
+    named = {*zones, "here", "choose", "another_battlefield"} | {n for n, _ in scope.slots} | set(scope.cards)
     if value not in named:
         at.problem("rb_to_place_name", value=value, near=(value, sorted(named)))
 
 
 PLACE = Either(Str(min_len=1), Map({"event": Enum(("where",))}, required=("event",)),
-               doc="a zone, base, here (the source's battlefield), choose, {event: where}, a target slot or a battlefield")
+               doc="a zone, base, here (the source's battlefield), choose, another_battlefield, {event: where}, a target slot or a battlefield")
 MOVE = Map({"card": Ref("cards"), "to": PLACE, "face": Enum(("up", "down")), "exhausted": Bool(), "under": Enum(("you",))},
            required=("card", "to"))
 

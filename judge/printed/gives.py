@@ -1,0 +1,47 @@
+"""What a template gives, filled: each ``$slot`` replaced by what the slot held, and the parts joined to what is read
+so far (a played card's extra part, a clause that completes the step before it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ABSENT = object()  # an optional slot the clause leaves empty
+
+
+def subst(x: Any, values: dict[str, Any]) -> Any:
+    """``x`` with each ``$name`` string replaced by its value; a part whose value is absent is left out."""
+    if isinstance(x, str) and x.startswith("$") and x[1:] in values:
+        return values[x[1:]]
+    if isinstance(x, dict):
+        out = {}
+        for k, v in x.items():
+            v = subst(v, values)
+            if v is not ABSENT:
+                out[k] = v
+        return out
+    if isinstance(x, list):
+        return [v for v in (subst(i, values) for i in x) if v is not ABSENT]
+    return x
+
+
+def joined(step: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
+    """A step with what a later clause adds: beside it (``if_you_do``) or into it (``{damage: {unpreventable: …}}``);
+    the step's own values are kept as they are (its targets are placeholders compared by identity)."""
+    out = dict(step)
+    for k, v in more.items():
+        out[k] = joined(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def merge(into: dict[str, Any], frag: dict[str, Any]) -> None:
+    """A part joined to what is read so far: a played card's extra part (an additional cost, "continuous") to its
+    play, a printed mark or a stated fact to the card's fields; lists add up, a mark printed twice is one status."""
+    for k, v in frag.items():
+        if isinstance(v, dict) and isinstance(into.get(k), dict):
+            merge(into[k], v)
+        elif k == "status" and isinstance(v, list) and isinstance(into.get(k), list):
+            into[k] = into[k] + [x for x in v if x not in into[k]]
+        elif isinstance(v, list) and isinstance(into.get(k), list):
+            into[k] = into[k] + v
+        else:
+            into[k] = v
