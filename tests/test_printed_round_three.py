@@ -111,3 +111,119 @@ def test_a_replacement_of_what_the_step_before_does_is_in_place_before_that_step
 def test_a_reading_that_differs_from_the_hand_written_abilities_says_why() -> None:
     steelarm = next(q for q in quoted("rise") if q.name == "游击前卫钢臂")
     assert steelarm.status == "differs" and "708.3" in steelarm.why
+
+
+LOCK = """\
+game: rise
+title: 其所在队伍中的其他单位本回合不能攻击或守护
+players: [{{id: you, resources: 4}}, {{id: opp}}]
+turn: you
+cards:
+  lockdown: {{name: 电磁封锁, text: 你的指挥官对目标单位造成3点电磁损伤。其所在队伍中的其他单位本回合不能攻击或守护。, owner: you,
+             zone: hand, type: ability, cost: 4}}
+  cmd: {{name: 指挥官, owner: you, zone: commander, type: commander, power: 1, health: 20}}
+  mine: {{name: 我的单位, owner: you, zone: units, type: reinforcement, power: 1, health: 5}}
+  mate: {{name: 我的另一单位, owner: you, zone: units, type: reinforcement, power: 1, health: 5}}
+  theirs: {{name: 对方单位, owner: opp, zone: units, type: reinforcement, power: 1, health: 5}}
+actions:
+  - {{play: lockdown, by: you}}
+  - resolve_all
+  - {{attack: {attacker}, target: {defender}}}
+choices:
+  - {{for: lockdown, target: {victim}}}
+"""
+
+
+def _attacked(text: str) -> bool:
+    res = run(load_text(text, "l.yaml"))
+    assert res.game is not None
+    return "attack" in [s.kind for s in res.game.trace.steps]
+
+
+def test_the_lock_falls_on_the_team_of_the_unit_chosen_whichever_side_it_is() -> None:
+    # 714.3f: 「其所在队伍中的其他单位本回合不能攻击或守护」 — the chosen unit's own team, not always the opponent's
+    assert not _attacked(LOCK.format(victim="mine", attacker="mate", defender="theirs"))
+    assert _attacked(LOCK.format(victim="mine", attacker="theirs", defender="mate"))
+    assert _attacked(LOCK.format(victim="mine", attacker="mine", defender="theirs"))  # 其他: not the unit itself
+    assert _attacked(LOCK.format(victim="theirs", attacker="mate", defender="theirs"))
+
+
+WILSON = """\
+game: rise
+title: 威尔逊舰长造成的战斗损伤不能被防止
+players: [{{id: you}}, {{id: opp}}]
+turn: you
+cards:
+  wilson: {{name: 马丁·威尔逊舰长, text: "{text}", owner: you, zone: units, type: reinforcement, power: 6, health: 8}}
+  plate: {{name: 护盾甲, owner: opp, zone: commander, type: ability, text: 持续：防止将对你的援军造成的1点损伤。}}
+  guard: {{name: 守卫, owner: opp, zone: units, type: reinforcement, power: 0, health: 9}}
+actions:
+  - {{attack: wilson, target: guard}}
+  - combat_damage
+expect:
+  - {{card: guard, damage: {damage}}}
+"""
+
+
+def test_combat_damage_that_cannot_be_prevented_is_dealt_whole_past_a_prevention() -> None:
+    # 803.3's example card: 「威尔逊舰长造成的战斗损伤不能被防止」; without it the plate prevents 1 of the 6
+    assert run(load_text(WILSON.format(text="威尔逊舰长造成的战斗损伤不能被防止。", damage=6), "w.yaml")).status == "pass"
+    assert run(load_text(WILSON.format(text="", damage=5).replace(' text: "",', ""), "w.yaml")).status == "pass"
+
+
+def test_a_token_has_the_abilities_of_its_keywords() -> None:
+    # 803.3's example: the token 「具有守护者」; a token with 闪避 (717.2b: 不能被攻击) cannot be attacked
+    fields = read("对方每有一个单位进场时，便放置一个名为舰长护卫队的【格斗损伤类型】2/【生命值】2，且具有守护者的援军替代物进场。",
+                  "rise", "reinforcement", "马丁·威尔逊舰长").fields
+    token = fields["abilities"][0]["do"][0]["create"]["token"]
+    assert (token["keywords"], token["power"], token["health"], token["damage_type"]) == (["守护者"], 2, 2, "格斗")
+    src = EVADE.format(kw="").replace("actions:\n  - {attack: raider, target: reta}", """\
+  maker: {name: 造物, owner: you, zone: hand, type: ability, play: {do: [{create: {token: {name: 幻影, power: 1, health: 1, keywords: [闪避]}, id: ghost}}]}}
+actions:
+  - {play: maker, by: opp}
+  - resolve_all
+  - {attack: raider, target: ghost}""").replace("turn: opp", "turn: you")
+    res = run(load_text(src.replace("{play: maker, by: opp}", "{play: maker, by: you}"), "t.yaml"))
+    assert res.game is not None
+    assert "attacked_forbidden" in [s.kind for s in res.game.trace.steps]
+
+
+DISDAIN = """\
+game: riftbound
+title: 无效化一个法术，但其费用不得高于[4]，也不得高于[A]
+players: [{{id: you, resources: 4, power: 3}}, {{id: opp, resources: 2}}]
+turn: you
+cards:
+  spell: {{name: 法术, owner: you, zone: hand, type: spell, cost: 4, play: {{cost: {{power: {power}}}}}}}
+  disdain: {{name: 蔑视, text: "无效化一个法术，但其费用不得高于[4]，也不得高于[A]。", owner: opp, zone: hand, type: spell, cost: 2}}
+actions:
+  - {{play: spell, by: you}}
+  - {{play: disdain, by: opp}}
+"""
+
+
+def test_a_counter_bounded_by_a_power_cost_reads_the_printed_power_symbols() -> None:
+    # 206 example 2: 「但其费用不得高于[4]，也不得高于[A]」: a spell costing [4] and one power can be chosen; one costing
+    # two power cannot (蔑视 has no legal target, so it cannot be played)
+    play = read("无效化一个法术，但其费用不得高于[4]，也不得高于[A]。", "riftbound", "spell").fields["play"]
+    assert play["targets"][0]["filter"] == {"type": "spell", "cost": {"lte": 4}, "power_cost": {"lte": 1}}
+    one = run(load_text(DISDAIN.format(power=1), "d.yaml"))
+    two = run(load_text(DISDAIN.format(power=2), "d.yaml"))
+    assert one.game is not None and two.game is not None
+    assert one.game.state.cards["disdain"].zone == "chain"
+    assert two.game.state.cards["disdain"].zone == "hand"  # no legal target: the play is rewound
+    assert "rewind" in [s.kind for s in two.game.trace.steps]
+
+
+def test_an_activated_ability_read_from_its_text_is_named_by_what_it_does() -> None:
+    # a printed activated ability has no name of its own: actions call it by its words after the colon
+    ab = read("[1]：抽1张牌。", "riftbound", "unit", "单位").fields["abilities"][0]
+    assert ab["kind"] == "activated" and ab["name"] == "抽1张牌" and ab["cost"] == {"resources": 1}
+
+
+def test_one_sentence_that_is_two_abilities_reads_as_both() -> None:
+    # FAQ vendetta-20/-21: 刚普朗克's one sentence replaces a -[M] and a stun alike
+    abilities = read("〔获得赋能〕[>] 若选择我的法术或技能将晕眩我或给予我-[M]，改为本回合给予我+3 [M]。", "riftbound", "unit",
+                     "刚普朗克").fields["abilities"]
+    assert sorted(a["replace"]["event"] for a in abilities) == ["might", "stun"]
+    assert all(a["replace"]["instead"] == [{"might": {"cards": "self", "amount": 3, "until": "turn"}}] for a in abilities)

@@ -91,7 +91,7 @@ def test_switcheroo_without_gangplank_swaps() -> None:
     a: {name: a, owner: opp, zone: base, type: unit, power: 2}
     b: {name: b, owner: you, zone: base, type: unit, power: 6}
     s: {uses: switcheroo, owner: you, zone: hand}
-    """, "- {play: s}\n- resolve_all\n", "- {for: s, slot: first, target: a}\n- {for: s, slot: second, target: b}\n")
+    """, "- {play: s}\n- resolve_all\n", "- {for: s, target: [a, b]}\n")
     assert (might(res, "a"), might(res, "b")) == (6, 2)
 
 

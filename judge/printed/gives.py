@@ -3,6 +3,7 @@ so far (a played card's extra part, a clause that completes the step before it).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 ABSENT = object()  # an optional slot the clause leaves empty
@@ -29,7 +30,12 @@ def joined(step: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
     the step's own values are kept as they are (its targets are placeholders compared by identity)."""
     out = dict(step)
     for k, v in more.items():
-        out[k] = joined(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = joined(out[k], v)
+        elif isinstance(v, list) and isinstance(out.get(k), list):  # more steps after the step's own ({do: […]})
+            out[k] = out[k] + v
+        else:
+            out[k] = v
     return out
 
 
@@ -45,3 +51,15 @@ def merge(into: dict[str, Any], frag: dict[str, Any]) -> None:
             into[k] = into[k] + v
         else:
             into[k] = v
+
+
+def narrowed(spec: Any, more: Any, values: dict[str, Any]) -> Any:
+    """A target's description with what the rest of its clause says of it (``但其费用不得高于[4]``: a template's
+    ``&narrow``, its $slots the clause's numbers and phrases)."""
+    if not isinstance(more, dict):
+        return spec
+    plain = {n: (v[1] if isinstance(v, tuple) else v) for n, v in values.items() if v is not ABSENT}
+    extra = subst(copy.deepcopy(more), plain)
+    if isinstance(spec, dict) and isinstance(spec.get("filter"), dict):  # a whole target: its filter
+        return {**spec, "filter": {**spec["filter"], **extra}}
+    return {**spec, **extra} if isinstance(spec, dict) else spec

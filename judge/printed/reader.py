@@ -13,6 +13,7 @@ from typing import Any
 from judge.printed.gives import ABSENT
 from judge.printed.gives import joined as _joined
 from judge.printed.gives import merge as _merge
+from judge.printed.gives import narrowed as _narrowed
 from judge.printed.gives import subst as _subst
 from judge.printed.numbers import number as _number
 from judge.printed.templates import (
@@ -273,7 +274,9 @@ class _Reader:
                         raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="not_an_ability")
                     self._refuse()
                 ab = self._ability(m)
-                if "&card" in ab:  # a sentence that states a fact of the card (我最多可以获得赋能3次)
+                if isinstance(ab, list):
+                    abilities.extend(ab)
+                elif "&card" in ab:  # a sentence that states a fact of the card (我最多可以获得赋能3次)
                     _merge(fields, ab["&card"])
                 else:
                     abilities.append(ab)
@@ -476,10 +479,17 @@ class _Reader:
         raise Unreadable(clause, max(off, 0), self.lang)
 
     # -- compiling -------------------------------------------------------------------------------------------------
-    def _ability(self, m: _Match) -> dict[str, Any]:
+    def _ability(self, m: _Match) -> Any:
+        """The ability a sentence reads as (a list: a sentence that is several abilities, 将晕眩我或给予我-[M]…)."""
         targets = _Targets(it=m.template.it)
         ab = self._fill(m, targets)
         ab, chosen = targets.finish(ab)
+        if isinstance(ab, list):
+            if chosen:  # which of them would choose the target: not a reading this covers
+                raise Unreadable(self.raw[m.start:m.end][:SHOWN], m.start, [], reason="new_target")
+            for one in ab:
+                one.setdefault("text", self.raw[m.start:m.end])
+            return ab
         if chosen:
             ab["targets"] = chosen
         ab.setdefault("text", self.raw[m.start:m.end])
@@ -506,34 +516,37 @@ class _Reader:
     def _compile_effects(self, ms: list[_Match], targets: _Targets, steps: list[Any]) -> list[Any]:
         for m in ms:
             v = self._fill(m, targets)
-            if v is None:  # a clause that only names what is chosen (选择一个单位)
-                continue
-            if isinstance(v, list):  # a clause that is several steps (棄掉你的手牌，然後摸等量的牌)
-                steps.extend(v)
-                continue
-            if isinstance(v, dict) and "&before" in v:  # a replacement of what the step before does (若其因此将…，改为…):
-                if not steps:  # created just before that step, so that it is there when the step's event happens
-                    raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
-                steps.insert(len(steps) - 1, v["&before"])
-                continue
-            if isinstance(v, dict) and "&previous" in v:  # a clause that completes the step before it
-                if not steps or not isinstance(steps[-1], dict):
-                    raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
-                steps[-1] = _joined(steps[-1], v["&previous"])
-            else:
-                steps.append(v)
+            # a clause may be several steps (棄掉你的手牌，然後摸等量的牌), each added, completing or put before another
+            for part in v if isinstance(v, list) else [] if v is None else [v]:  # None: it only names what is chosen
+                self._add_step(steps, part, m)
         return steps
+
+    def _add_step(self, steps: list[Any], v: Any, m: _Match) -> None:
+        """One step a clause gives, added to the steps so far."""
+        if isinstance(v, dict) and ("&before" in v or "&previous" in v):
+            into = v.get("&previous") or {}  # what it completes must be there ({damage: …} needs a damage before it)
+            if not steps or not isinstance(steps[-1], dict) or any(
+                    isinstance(x, dict) and not isinstance(steps[-1].get(k), dict) for k, x in into.items()):
+                raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
+            if "&before" in v:  # a replacement of what the step before does (若其因此将…，改为…): created just
+                steps.insert(len(steps) - 1, v["&before"])  # before that step, so that it meets the step's event
+            else:  # a clause that completes the step before it
+                steps[-1] = _joined(steps[-1], v["&previous"])
+            return
+        steps.append(v)
 
     def _fill(self, m: _Match, targets: _Targets) -> Any:
         """The template's ``gives`` with each slot's value, the targets taken in text order."""
         self.clauses.append(Clause(self.raw[m.start:m.end], m.start, m.template.id, m.template.example(), m.template.en))
         resolved: dict[str, Any] = {}
+        gives = m.template.gives
+        narrow = gives.get("&narrow") if isinstance(gives, dict) else None  # what the clause adds to a target's filter
         for name, slot, _ in m.template.binds:
             v = m.values[name]
             if v is ABSENT:
                 resolved[name] = ABSENT
             elif slot.kind == "target":
-                resolved[name] = targets.new(v[1])
+                resolved[name] = targets.new(_narrowed(v[1], (narrow or {}).get(name), m.values))
             elif slot.kind == "it" or (slot.kind == "phrases" and _mentions_it(v[1])):
                 it = targets.last()
                 if it is None:  # 其 in a played card's text with no target before it: not the card itself
@@ -543,12 +556,16 @@ class _Reader:
                 resolved[name] = copy.deepcopy(v[1])
             elif slot.kind == "effects":
                 resolved[name] = self._compile_effects(v, targets, [])
+                resolved[f"{name}_words"] = self.raw[v[0].start:v[-1].end]  # what it does, as printed (a name)
             elif slot.kind == "ability":
                 resolved[name] = self._ability(v)
             else:
                 resolved[name] = v
         resolved["clause"] = self.raw[m.start:m.end]
-        return _subst(copy.deepcopy(m.template.gives), resolved)
+        if narrow is not None:
+            gives = {k: v for k, v in gives.items() if k != "&narrow"}
+        return _subst(copy.deepcopy(gives), resolved)
+
 
 
 def _mentions_it(x: Any) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 # what a slot's kind matches before its value is checked: a number, a sign and a number, or any text (read further)
 _NUMBER = r"[0-9]+|[零一二两兩三四五六七八九十]+"
-_KINDS = ("number", "signed", "phrases", "target", "it", "self", "effects", "ability")
+_KINDS = ("number", "signed", "phrases", "target", "it", "self", "effects", "ability", "keyword")
 _SLOT = re.compile(r"\{([a-z_]+)(?:#([a-z0-9_]+))?(\?)?\}")
 SECTIONS = ("markers", "effects", "abilities", "play")
 # full-width digits, signs and brackets read as their ASCII forms, in templates and texts alike (one character each)
@@ -123,6 +123,8 @@ def compile_language(game: str, data: dict[str, Any]) -> Language:
     slots: dict[str, Slot] = {}
     for name, spec in (data.get("slots") or {}).items():
         kind, phrases = _slot_spec(name, spec)
+        if kind == "keyword":  # a keyword the game's data defines (game.yaml keywords), read as a phrase of its name
+            kind, phrases = "phrases", {str(k): str(k) for k in _game_keywords(game)}
         slots[name] = Slot(name, kind, phrases)
     sections = {s: tuple(_template(s, t, slots) for t in data.get(s) or []) for s in SECTIONS}
     ids = [t.id for s in sections.values() for t in s]
@@ -131,6 +133,16 @@ def compile_language(game: str, data: dict[str, Any]) -> Language:
         raise TemplateError(f"{game}: template ids used twice: {dup}")
     of_type = {str(k): tuple(v) for k, v in (data.get("self_of_type") or {}).items()}
     return Language(game, frozenset(data.get("played") or ()), tuple(data.get("self") or ()), slots, sections, of_type)
+
+
+def _game_keywords(game: str) -> list[str]:
+    """The keywords a game's data defines (its game.yaml's ``keywords``)."""
+    from judge.corpus.cache import cached_yaml
+
+    path = game_file(game, "game.yaml")
+    data = cached_yaml(path) if path.is_file() else None
+    keywords = data.get("keywords") if isinstance(data, dict) else None
+    return sorted(keywords) if isinstance(keywords, dict) else []
 
 
 def _slot_spec(name: str, spec: Any) -> tuple[str, dict[str, Any]]:

@@ -59,6 +59,14 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
 
 
 M.word("cannot", "be_attacked", Bool(), doc="it cannot be attacked")
+M.word("ability.continuous", "combat_damage_unpreventable", Bool(),
+       doc="the combat damage this card deals cannot be prevented (威尔逊舰长造成的战斗损伤不能被防止)")
+
+
+def _unpreventable(game: "Game", src: Any) -> bool:
+    """The source has an ability saying its combat damage cannot be prevented (read as the damage is dealt)."""
+    card = game.state.view(src)[0]
+    return any(ab.get("kind") == "continuous" and ab.get("combat_damage_unpreventable") for ab in card.all_abilities())
 
 
 @M.declare("action", "combat_damage", Const(True), doc="attacker and defender deal combat damage equal to their power, at "
@@ -77,7 +85,7 @@ def act_combat_damage(game: "Game", action: dict[str, Any], path: tuple[Any, ...
             if src in amounts and st.is_current(dst) and amounts[src] > 0:
                 events.emit(game, events.Event("damage", dst, player=st.view(src)[0].controller, data={
                     "amount": amounts[src], "type": st.view(src)[0].damage_type or "", "source": src, "combat": True,
-                    "preventable": True, "cites": game.data.cite("combat.damage")}))
+                    "preventable": not _unpreventable(game, src), "cites": game.data.cite("combat.damage")}))
     game.give_priority(st.turn, ())
 
 

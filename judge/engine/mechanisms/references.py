@@ -293,3 +293,21 @@ CARD_ID = M.define("card_id", _id(_card_id, "a card id of this file (or of a tok
 PLAYER_ID = M.define("player_id", _id(_player_id, "a player id of this file"))
 THING_ID = M.define("thing_id", _id(_thing_id, "a card or player id of this file"))
 M.word("choice", "card", Str(min_len=1), doc="a card a step lets its controller choose as it happens (not a target)")
+
+
+def _team_slot(value: Any, at: At) -> None:
+    slots = sorted(n for n, kind in at.scope.slots if kind != "player")
+    if value not in slots and value not in at.scope.cards:
+        at.problem("team_of_slot", name=value, slots=slots, near=(value, slots))
+
+
+@M.declare("filter", "team_of", Str(min_len=1), check=_team_slot,
+           doc="controlled by the player who controls the card a target slot holds (or a card id): its team (其所在队伍)")
+def _team_of(s: Any, spec: Any) -> str | None:
+    link, st = s.link, s.game.state
+    refs = [o for o in link.targets.get(spec, []) if isinstance(o, CardRef)] if link is not None else []
+    ref = refs[0] if refs else st.cards[spec].ref if spec in st.cards else None
+    if ref is None:
+        return "controller"
+    team = st.view(ref)[0].controller  # as it last was, if the card has left (it may have been destroyed first)
+    return None if s.card.controller == team else "controller"

@@ -24,6 +24,8 @@ TOKEN = M.define("token", Map({
                                                    doc="its card type (default: the game's token type)"),
     "subtypes": ListOf(Str(min_len=1)), "power": Int(0), "health": Int(0), "damage_type": Str(),
     "status": ListOf(Enum(_statuses)), "abilities": ListOf(Ref("ability")),
+    "keywords": ListOf(Enum(lambda s: tuple(s.vocab.game.keywords) if s.vocab.game else (),
+                            doc="a keyword the game's rules define (its abilities are the token's)")),
     "zone": Enum(_zones, doc="where it is put (default: the game's token zone)"),
 }, doc="a token's printed characteristics"))
 
@@ -59,13 +61,23 @@ def apply_create(game: "Game", ev: events.Event) -> bool:
                 owner=str(ev.player), controller=str(ev.player), zone=spec.get("zone", game.data.token["zone"]),
                 type=spec.get("type", game.data.token["type"]), subtypes=list(spec.get("subtypes") or []),
                 power=spec.get("power"), health=spec.get("health"), damage_type=spec.get("damage_type"),
-                status=list(spec.get("status") or []), token=True, abilities=list(spec.get("abilities") or []),
+                status=list(spec.get("status") or []), token=True,
+                abilities=list(spec.get("abilities") or []) + _keyword_abilities(game, spec.get("keywords") or []),
                 proto=str(spec.get("name", "token")))
     card.ts = st.tick()  # [timestamp.card]
     st.add(card)
     ev.card = card.ref
     entering.enter(game, card, {"from": "", "cites": game.data.cite("enter.token")})
     return True
+
+
+def _keyword_abilities(game: "Game", keywords: list[Any]) -> list[dict[str, Any]]:
+    """The abilities a token's keywords stand for (the keywords mechanism's, when the game has keywords)."""
+    if not keywords:
+        return []
+    from judge.engine.mechanisms.keywords import keyword_abilities
+
+    return keyword_abilities(game.data, keywords)
 
 
 __all__ = ["MECHANISM", "TOKEN", "TYPE"]

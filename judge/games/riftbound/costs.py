@@ -119,3 +119,14 @@ def _power(game: "Game", player: str, value_: Any) -> None:
 
 
 M.word("expect.player", "power", Int(0), lambda game, p: rs(game).power.get(p, 0), doc="the player's power")
+
+
+@M.declare("filter", "power_cost", Ref("bounds"), doc="its printed power cost (its [A] symbols, 206: 卡面上印刷的费用) "
+                                                      "within bounds: {lte: N, gte: N}")
+def _power_cost(s: Any, bounds: Any) -> str | None:
+    printed = int(((s.card.play or {}).get("cost") or {}).get("power", 0) or 0)  # 206: as printed, whatever was paid
+    if "lte" in bounds and printed > eval_static(s.game, bounds["lte"], s.link):
+        return "cost"
+    if "gte" in bounds and printed < eval_static(s.game, bounds["gte"], s.link):
+        return "cost"
+    return None
