@@ -135,7 +135,8 @@ def test_a_number_the_template_cannot_place_is_refused_with_its_clause() -> None
 def test_an_unknown_clause_is_named_where_it_stands_with_the_nearest_templates() -> None:
     with pytest.raises(Unreadable) as e:
         read("抓一张牌。然后跳舞。", "rise", "ability")
-    assert (e.value.clause, e.value.offset) == ("然后跳舞", 5)
+    # 然后 joins the sentence to the one before: the clause no template reads is what follows it
+    assert (e.value.clause, e.value.offset) == ("跳舞", 7)
     with pytest.raises(Unreadable) as e:
         read("对目标单位造成一点五损伤。", "rise", "ability")
     assert e.value.nearest[0] == "对{target}造成{n}点{dtype}损伤"

@@ -227,3 +227,25 @@ def test_one_sentence_that_is_two_abilities_reads_as_both() -> None:
                      "刚普朗克").fields["abilities"]
     assert sorted(a["replace"]["event"] for a in abilities) == ["might", "stun"]
     assert all(a["replace"]["instead"] == [{"might": {"cards": "self", "amount": 3, "until": "turn"}}] for a in abilities)
+
+
+def test_this_battlefield_of_a_hold_trigger_is_the_battlefield_held_and_of_another_where_the_card_is() -> None:
+    # FAQ vendetta-02: 「「婭希拉」延遲觸發效果中的「此戰場」，指的是其據守的戰場」; 「「君主」阿祈爾進攻觸發效果中的「此戰場」，
+    # 指的是其位於的戰場」
+    hold = read("当我据守时，在本回合结束时，对此战场的所有敌方单位造成1点伤害。", "riftbound", "unit", "娅希拉").fields
+    delayed = hold["abilities"][0]["do"][0]["create_trigger"]
+    assert delayed["when"] == {"event": "turn_end"}
+    assert delayed["do"][0]["damage"]["to"]["each"]["at"] == {"event": "where"}
+    moved = read("当我移动时，对此战场的所有敌方单位造成1点伤害。", "riftbound", "unit", "某单位").fields
+    assert moved["abilities"][0]["do"][0]["damage"]["to"]["each"]["at"] == "here"
+
+
+def test_that_battlefield_names_the_battlefield_chosen_wherever_it_stands_among_the_targets() -> None:
+    # 月陨: 「选择一个战场与一个敌方单位，将该单位移动到该战场。然后本回合给予该战场上的敌方单位-2 [M]」
+    for text in ("选择一个战场与一个敌方单位，将该单位移动到该战场。然后本回合给予该战场上的敌方单位-2 [M]。",
+                 "选择一个敌方单位与一个战场，将该单位移动到该战场。然后本回合给予该战场上的敌方单位-2 [M]。"):
+        play = read(text, "riftbound", "spell").fields["play"]
+        by_name = {t["name"]: t["filter"]["type"] for t in play["targets"]}
+        move, might = play["do"][0]["move"], play["do"][1]["might"]
+        assert by_name[move["card"]] == "unit" and by_name[move["to"]] == "battlefield"
+        assert by_name[might["cards"]["each"]["at"]] == "battlefield" and might["amount"] == -2

@@ -16,6 +16,7 @@ from judge.printed.gives import merge as _merge
 from judge.printed.gives import narrowed as _narrowed
 from judge.printed.gives import subst as _subst
 from judge.printed.numbers import number as _number
+from judge.printed.targets import Targets as _Targets
 from judge.printed.templates import (
     NARROW,
     Language,
@@ -35,7 +36,6 @@ _SENTENCE_END = "。\n"
 _WRAP = tuple("，、；：,;:")  # a line ending so does not end its sentence
 _SEPARATORS = re.compile(r"，然后|，然後|，并且|，並且|，并|，並|，且|然后|然後|，|；|、")
 _QUOTES = {"“": "”", "「": "」", "（": "）", "(": ")"}
-_TARGET_KEYS = frozenset({"filter", "on_chain", "player", "count"})  # a target phrase that gives a whole target
 
 
 class Clause:
@@ -164,54 +164,6 @@ class _Match:
 
     def __init__(self, template: Template, start: int, end: int, values: dict[str, Any]) -> None:
         self.template, self.start, self.end, self.values = template, start, end, values
-
-
-class _Targets:
-    """The targets one play or one ability chooses, in text order."""
-
-    def __init__(self, on_a_card: bool = True, it: str = "self") -> None:
-        self.filters: list[Any] = []
-        self.on_a_card = on_a_card  # an ability's: 其 with no target named is the card that has it …
-        self.it = it  # … or, in an ability its template says so of, the card its trigger is about (event)
-
-    def new(self, spec: Any) -> "_Ref":
-        """A new target: a filter, or a whole target (``{filter: …, count: …}``)."""
-        whole = isinstance(spec, dict) and bool(_TARGET_KEYS & set(spec))
-        self.filters.append(copy.deepcopy(spec if whole else {"filter": spec}))
-        return _Ref(self, len(self.filters) - 1)
-
-    def last(self) -> Any:
-        """The last target named; with none, the card itself in an ability and nothing in a played card's play."""
-        if self.filters:
-            return _Ref(self, len(self.filters) - 1)
-        return self.it if self.on_a_card else None
-
-    def finish(self, value: Any) -> tuple[Any, list[dict[str, Any]]]:
-        """The value with each reference named (``target`` when there is one, else ``t1``, ``t2`` …) and the
-        targets' list."""
-        one = len(self.filters) == 1
-        named = _name_refs(value, self, one)
-        targets = [dict(f) if one else {**f, "name": f"t{i + 1}"} for i, f in enumerate(self.filters)]
-        return named, targets
-
-
-class _Ref:
-    """A reference to one of a play's or an ability's targets, named once the targets are all known."""
-
-    __slots__ = ("owner", "index")
-
-    def __init__(self, owner: _Targets, index: int) -> None:
-        self.owner, self.index = owner, index
-
-
-def _name_refs(x: Any, owner: _Targets, one: bool) -> Any:
-    if isinstance(x, _Ref) and x.owner is owner:
-        return "target" if one else f"t{x.index + 1}"
-    if isinstance(x, dict):
-        return {k: _name_refs(v, owner, one) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_name_refs(v, owner, one) for v in x]
-    return x
 
 
 class _Reader:
@@ -446,6 +398,9 @@ class _Reader:
         """``s`` as a sequence of effect clauses, split at the separators; None if no split reads whole."""
         lead = len(s) - len(s.lstrip())
         s, off = s.strip(), off + lead  # a clause wrapped after its comma is the same clause
+        first = _SEPARATORS.match(s)
+        if first and first.group().lstrip("，") == first.group():  # 然后… at the start: it goes on from the sentence before
+            s, off = s[first.end():], off + first.end()
         key = ("seq", off, off + len(s))
         if key in self.memo:
             return self.memo[key]
@@ -483,6 +438,8 @@ class _Reader:
         """The ability a sentence reads as (a list: a sentence that is several abilities, 将晕眩我或给予我-[M]…)."""
         targets = _Targets(it=m.template.it)
         ab = self._fill(m, targets)
+        if m.template.here == "event":  # 此战场 of a trigger on holding it: the battlefield held (FAQ vendetta-02)
+            ab = _here_is_event(ab)
         ab, chosen = targets.finish(ab)
         if isinstance(ab, list):
             if chosen:  # which of them would choose the target: not a reading this covers
@@ -548,7 +505,8 @@ class _Reader:
             elif slot.kind == "target":
                 resolved[name] = targets.new(_narrowed(v[1], (narrow or {}).get(name), m.values))
             elif slot.kind == "it" or (slot.kind == "phrases" and _mentions_it(v[1])):
-                it = targets.last()
+                typed = v[1].get("type") if slot.kind == "it" and isinstance(v[1], dict) else None
+                it = targets.last(typed)  # 该战场: the battlefield chosen; 其, 该单位: the last target
                 if it is None:  # 其 in a played card's text with no target before it: not the card itself
                     raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="no_antecedent")
                 resolved[name] = it if slot.kind == "it" else _subst(copy.deepcopy(v[1]), {"it": it})
@@ -566,6 +524,15 @@ class _Reader:
             gives = {k: v for k, v in gives.items() if k != "&narrow"}
         return _subst(copy.deepcopy(gives), resolved)
 
+
+
+def _here_is_event(x: Any) -> Any:
+    """``x`` with each ``at: here`` (the card's battlefield) read as the battlefield of the trigger's event."""
+    if isinstance(x, dict):
+        return {k: ({"event": "where"} if k == "at" and v == "here" else _here_is_event(v)) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_here_is_event(v) for v in x]
+    return x
 
 
 def _mentions_it(x: Any) -> bool:

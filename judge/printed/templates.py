@@ -47,13 +47,14 @@ class Template:
     the section it belongs to and its English gloss. Its regular expression is compiled when first needed, and a
     clause without the template's longest run of own words is never matched against it."""
 
-    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "it", "_regex")
+    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "it", "here", "_regex")
 
     def __init__(self, tid: str, section: str, say: str, gives: Any, source: str,
-                 binds: tuple[tuple[str, Slot, bool], ...], en: str = "", it: str = "self") -> None:
+                 binds: tuple[tuple[str, Slot, bool], ...], en: str = "", it: str = "self", here: str = "self") -> None:
         self.id, self.section, self.say, self.gives, self.source, self.binds, self.en = \
             tid, section, say, gives, source, binds, en
         self.it = it  # an ability's: what 其 / 该单位 names when no target is named (self, or event: the trigger's card)
+        self.here = here  # an ability's: the place 此战场 names (self: where the card is; event: where its trigger was)
         self.needle = max(_SLOT.split(say)[::4], key=len)  # its longest literal part (split groups are skipped)
         self._regex: re.Pattern[str] | None = None
 
@@ -112,7 +113,7 @@ def language(game: str) -> Language | None:
 
 
 TOP_KEYS = frozenset({"played", "self", "self_of_type", "slots", *SECTIONS})
-TEMPLATE_KEYS = frozenset({"id", "say", "gives", "en", "it"})
+TEMPLATE_KEYS = frozenset({"id", "say", "gives", "en", "it", "here"})
 
 
 def compile_language(game: str, data: dict[str, Any]) -> Language:
@@ -183,7 +184,7 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
         binds.append((name, slot, optional))
         pos = m.end()
     parts.append(re.escape(say[pos:]))
-    it = spec.get("it", "self")
-    if it not in ("self", "event"):
-        raise TemplateError(f"{tid}: it: is self or event, not {it!r}")
-    return Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""), it)
+    it, here = spec.get("it", "self"), spec.get("here", "self")
+    if it not in ("self", "event") or here not in ("self", "event"):
+        raise TemplateError(f"{tid}: it: and here: are self or event, not {it!r} / {here!r}")
+    return Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""), it, here)

@@ -70,7 +70,7 @@ def _unpreventable(game: "Game", src: Any) -> bool:
 
 
 @M.declare("action", "combat_damage", Const(True), doc="attacker and defender deal combat damage equal to their power, at "
-                                                        "the same time", rules=("combat.damage",))
+                                                        "the same time", rules=("combat.damage", "prevention.unpreventable"))
 def act_combat_damage(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None:
     st = game.state
     if not st.combat or st.combat.get("defender") is None:
@@ -80,12 +80,14 @@ def act_combat_damage(game: "Game", action: dict[str, Any], path: tuple[Any, ...
     order = st.seat_order_from(st.turn)
     packets.sort(key=lambda p: order.index(st.view(p[1])[0].controller))  # [combat.damage]: turn player's characters first
     amounts = {src: int(game.chars(st.cards[src.id])["power"] or 0) for src, _ in packets if st.is_current(src)}
+    sure = {src for src in amounts if _unpreventable(game, src)}  # its combat damage cannot be prevented
     with game.batch():  # dealt at the same time: one "next time" [replacement.next]
         for src, dst in packets:
             if src in amounts and st.is_current(dst) and amounts[src] > 0:
                 events.emit(game, events.Event("damage", dst, player=st.view(src)[0].controller, data={
                     "amount": amounts[src], "type": st.view(src)[0].damage_type or "", "source": src, "combat": True,
-                    "preventable": not _unpreventable(game, src), "cites": game.data.cite("combat.damage")}))
+                    "preventable": src not in sure, "cites": game.data.cite("combat.damage", *(
+                        ("prevention.unpreventable",) if src in sure else ()))}))
     game.give_priority(st.turn, ())
 
 
