@@ -249,3 +249,49 @@ def test_that_battlefield_names_the_battlefield_chosen_wherever_it_stands_among_
         move, might = play["do"][0]["move"], play["do"][1]["might"]
         assert by_name[move["card"]] == "unit" and by_name[move["to"]] == "battlefield"
         assert by_name[might["cards"]["each"]["at"]] == "battlefield" and might["amount"] == -2
+
+
+ATAKHAN = """\
+game: riftbound
+title: 厄塔汗：该单位每有1点符能费用，我的符能费用便减少[Y]
+players: [{{id: you, resources: 2, power: {power}}}, {{id: opp}}]
+turn: you
+cards:
+  ally: {{name: 友方单位, owner: you, zone: base, type: unit, power: 2, cost: 4, power_cost: {ally}}}
+  atakhan:
+    name: 厄塔汗
+    text: 你可以选择摧毁一名友方单位，作为打出我的额外费用。若如此做，则该单位每有1 点法力费用，我的法力费用便减少[1]，该单位每有1 点符能费用，我的符能费用便减少[Y]。
+    owner: you
+    zone: hand
+    type: unit
+    cost: 6
+    power: 8
+    power_cost: 1
+actions:
+  - {{play: atakhan, by: you}}
+  - resolve_all
+choices:
+  - {{for: atakhan, slot: may_destroy, pay: true}}
+  - {{for: atakhan, slot: may_destroy, cost_card: ally}}
+"""
+
+
+def test_a_cost_less_by_the_destroyed_units_cost_takes_off_its_power_as_well_as_its_energy() -> None:
+    # 206 example 3: 「该单位每有1 点法力费用，我的法力费用便减少[1]，该单位每有1 点符能费用，我的符能费用便减少[Y]」:
+    # destroying a [4]+1-power unit, Atakhan's [6]+1 power costs [2] and no power; a [4] unit leaves the power to pay
+    read_play = read("你可以选择摧毁一名友方单位，作为打出我的额外费用。若如此做，则该单位每有1 点法力费用，我的法力费用便减少[1]，"
+                     "该单位每有1 点符能费用，我的符能费用便减少[Y]。", "riftbound", "unit", "厄塔汗").fields["play"]
+    assert read_play == {"cost": {"may_destroy": {"filter": {"type": "unit", "controller": "you"}, "less": "its_cost"}}}
+    paid = run(load_text(ATAKHAN.format(power=0, ally=1), "a.yaml"))
+    unpaid = run(load_text(ATAKHAN.format(power=0, ally=0), "a.yaml"))
+    assert paid.game is not None and unpaid.game is not None
+    assert paid.game.state.cards["atakhan"].zone == "base" and paid.game.state.cards["ally"].zone == "trash"
+    assert unpaid.game.state.cards["atakhan"].zone == "hand"  # one power to pay and none: the play is rewound
+    assert "rewind" in [s.kind for s in unpaid.game.trace.steps]
+
+
+def test_a_power_cost_given_twice_is_refused() -> None:
+    src = ATAKHAN.format(power=0, ally=1).replace("    power_cost: 1\n", "    power_cost: 1\n    play: {cost: {power: 1}}\n")
+    with pytest.raises(ScenarioError) as e:
+        run(load_text(src, "a.yaml"))
+    assert "power_cost" in str(e.value) and e.value.line == 15

@@ -133,8 +133,25 @@ def test_quoted_cards_read_as_their_hand_written_abilities_or_are_listed_with_th
         if q.status == "unread":
             assert q.clause and q.clause in q.text.replace("<p>", "\n  ")
     readable = sum(q.status in ("equal", "text_only") for q in cards)
-    # the share today (216 of 251): it only grows; the issue's aim is 0.90
-    assert readable / len(cards) >= 0.86, (readable, len(cards))
+    # the share today (222 of 250): it only grows
+    assert readable / len(cards) >= 0.88, (readable, len(cards))
+
+
+def test_nine_in_ten_of_the_cards_the_documents_name_with_a_text_read_as_their_hand_written_abilities() -> None:
+    # issue 22: a card a rule's worked example or a FAQ entry names, whose text a document or library gives, reads to
+    # its hand-written abilities (every text of it that the files write); the rest are listed with their clause
+    from judge.cards.index import build, key_of
+
+    by_card: dict[tuple[str, str], list[Any]] = {}
+    for q in quoted():
+        by_card.setdefault((q.game, key_of(q.name)), []).append(q)
+    named = [c for c in build().cards.values() if any(p.kind == "example" for p in c.printings) or c.faq]
+    with_text = [[q for k in c.keys() for q in by_card.get((c.game, k), [])] for c in named]
+    with_text = [qs for qs in with_text if qs]
+    read_ = [qs for qs in with_text if all(q.status in ("equal", "text_only") for q in qs)]
+    assert len(with_text) >= 70
+    # today 69 of 76 (42 of 76 before issue 22's third round)
+    assert len(read_) / len(with_text) >= 0.90, [(q.name, q.clause) for qs in with_text for q in qs if qs not in read_]
 
 
 # -- a file written with printed texts ------------------------------------------------------------------------------

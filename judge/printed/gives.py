@@ -4,15 +4,19 @@ so far (a played card's extra part, a clause that completes the step before it).
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 ABSENT = object()  # an optional slot the clause leaves empty
+_WORDS = re.compile(r"\$\{(\w+)\}")
 
 
 def subst(x: Any, values: dict[str, Any]) -> Any:
     """``x`` with each ``$name`` string replaced by its value; a part whose value is absent is left out."""
     if isinstance(x, str) and x.startswith("$") and x[1:] in values:
         return values[x[1:]]
+    if isinstance(x, str) and "${" in x:  # words in a text: "${ctype_words}——${effects_words}"
+        return _WORDS.sub(lambda m: str(values.get(m.group(1), m.group(0))), x)
     if isinstance(x, dict):
         out = {}
         for k, v in x.items():

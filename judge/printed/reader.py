@@ -16,6 +16,8 @@ from judge.printed.gives import merge as _merge
 from judge.printed.gives import narrowed as _narrowed
 from judge.printed.gives import subst as _subst
 from judge.printed.numbers import number as _number
+from judge.printed.result import SHOWN, Clause, Reading, Unreadable
+from judge.printed.targets import Ref as _Ref
 from judge.printed.targets import Targets as _Targets
 from judge.printed.templates import (
     NARROW,
@@ -30,69 +32,11 @@ MAX_TEXT = 2000  # characters of one card's text: the longest quoted card has ab
 MAX_PARTS = 24  # clause breaks in one sentence (the quoted cards have at most 6): bounds the splits tried
 MAX_DEPTH = 8  # clauses inside clauses (你可以…, 持续：…, a quoted ability): the quoted cards nest at most 3
 MAX_NUMBER = 999  # the largest number a printed card states; a larger one is not a card's
-SHOWN = 60  # characters of a refused clause a message quotes
 
 _SENTENCE_END = "。\n"
 _WRAP = tuple("，、；：,;:")  # a line ending so does not end its sentence
 _SEPARATORS = re.compile(r"，然后|，然後|，并且|，並且|，并|，並|，且|然后|然後|，|；|、")
 _QUOTES = {"“": "”", "「": "」", "（": "）", "(": ")"}
-
-
-class Clause:
-    """One part of the text and the template that read it."""
-
-    __slots__ = ("text", "offset", "template", "say", "en")
-
-    def __init__(self, text: str, offset: int, template: str, say: str, en: str = "") -> None:
-        # the part, where it starts in the card's text, the template's id, its words (slots named), its English gloss
-        self.text, self.offset, self.template, self.say, self.en = text, offset, template, say, en
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "offset": self.offset, "template": self.template, "say": self.say, "en": self.en}
-
-
-class Reading:
-    """What a text compiles to: the card's fields (``play``, ``abilities``, ``keywords`` …) and how each part read."""
-
-    __slots__ = ("fields", "clauses")
-
-    def __init__(self, fields: dict[str, Any], clauses: list[Clause] | None = None) -> None:
-        self.fields, self.clauses = fields, clauses or []
-
-
-class Unreadable(ValueError):
-    """A text the templates do not cover: the clause that stops it, its place in the text, the nearest templates."""
-
-    def __init__(self, clause: str, offset: int, nearest: list[str] | Language, reason: str = "no_template") -> None:
-        super().__init__(clause)
-        self.clause, self.offset, self.reason = clause, offset, reason
-        self._nearest = nearest  # the templates, or the language to find them in when first asked
-
-    @property
-    def shown(self) -> str:
-        """The clause as a message quotes it (a long one cut)."""
-        return self.clause if len(self.clause) <= SHOWN else self.clause[:SHOWN] + "…"
-
-    @property
-    def nearest(self) -> list[str]:
-        """The three templates whose own words are closest to the clause (found only when a message needs them)."""
-        if isinstance(self._nearest, Language):
-            import difflib
-
-            scored = sorted(self._nearest.all(), key=lambda t: (
-                -difflib.SequenceMatcher(None, self.clause, t.literal()).ratio(), t.id))
-            self._nearest = [t.example() for t in scored[:3]]
-        return self._nearest
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"clause": self.clause, "offset": self.offset, "nearest": self.nearest, "reason": self.reason}
-
-    def message(self, game: str, lang: str | None = None) -> str:
-        """Why the text does not read, in the judge's language (``msg.printed.<reason>``)."""
-        from judge.locale import join, t
-
-        return t(f"msg.printed.{self.reason}", lang, clause=self.shown, file=f"judge/games/{game}/printed.yaml",
-                 nearest=join(self.nearest, lang) if self.nearest else "—")
 
 
 def read(text: str, game: str, card_type: str | None, name: str | None = None) -> Reading:
@@ -160,10 +104,12 @@ def _keyword_pattern(game: str) -> re.Pattern[str] | None:
 class _Match:
     """A template matched on a span of the text, with each slot's value (a nested match for text slots)."""
 
-    __slots__ = ("template", "start", "end", "values")
+    __slots__ = ("template", "start", "end", "values", "words")
 
-    def __init__(self, template: Template, start: int, end: int, values: dict[str, Any]) -> None:
+    def __init__(self, template: Template, start: int, end: int, values: dict[str, Any],
+                 words: dict[str, str] | None = None) -> None:
         self.template, self.start, self.end, self.values = template, start, end, values
+        self.words = words or {}  # each slot's words as printed ($NAME_words in what the template gives)
 
 
 class _Reader:
@@ -182,7 +128,8 @@ class _Reader:
     # -- the text's parts ---------------------------------------------------------------------------------------
     def read(self) -> Reading:
         fields: dict[str, Any] = {}
-        keywords, pos = self._keywords(0)
+        pos = self._markers(0, fields)  # a mark that starts like a keyword (〔回响〕[4][C]: a cost with power) first
+        keywords, pos = self._keywords(pos)
         pos = self._markers(pos, fields)
         more, pos = self._keywords(pos)
         keywords += more
@@ -210,6 +157,8 @@ class _Reader:
                 if isinstance(m, list):  # what the play does
                     steps = self._compile_effects(m, play_targets, play.setdefault("do", []))
                     play["do"] = steps
+                elif isinstance(m.template.gives, dict) and "&option" in m.template.gives:  # 选择一个效果 — …
+                    play.setdefault("modes", {"options": []})["options"].append(self._option(m))
                 else:
                     frag = self._fill(m, play_targets)
                     _merge(play, frag.get("play") or {})
@@ -221,6 +170,10 @@ class _Reader:
                     if more is not None:
                         self._go_on(abilities[-1], more, start, end)
                         continue
+                part = self._one("play", s, start, any_card=True) if m is None else None
+                if part is not None:  # a part of playing it (作为打出我的额外费用): its play's
+                    _merge(play, self._fill(part, play_targets).get("play") or {})
+                    continue
                 if m is None:
                     if self._effects_match(s, start) is not None:  # what a card does, with no ability to do it
                         raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="not_an_ability")
@@ -236,10 +189,11 @@ class _Reader:
             done, targets = play_targets.finish(play)
             if targets:
                 done = {"targets": targets, **done}
-            done.setdefault("do", [])
+            if "modes" not in done:  # a modal card does what its modes do
+                done.setdefault("do", [])
             fields["play"] = done
-        else:  # a printed card can be played from its hand: a card on the field's play does nothing of its own
-            fields["play"] = {}
+        else:  # a printed card can be played from its hand: its play does nothing of its own, beyond a part it says
+            fields["play"] = play_targets.finish(play)[0] if play else {}
         if abilities:
             fields["abilities"] = abilities
         return Reading(fields, sorted(self.clauses, key=lambda c: c.offset))
@@ -258,6 +212,7 @@ class _Reader:
                 values = self._values(t, m, 0) if m else None
                 if m is None or values is None or m.end() == pos:
                     continue
+                values = {k: (v[1] if isinstance(v, tuple) else v) for k, v in values.items()}  # a phrase: its value
                 self.clauses.append(Clause(self.raw[pos:m.end()], pos, t.id, t.example(), t.en))
                 values["clause"] = self.raw[pos:m.end()]
                 _merge(fields, _subst(copy.deepcopy(t.gives), values))
@@ -317,21 +272,23 @@ class _Reader:
         return spans
 
     # -- matching -------------------------------------------------------------------------------------------------
-    def _one(self, section: str, s: str, off: int) -> _Match | None:
-        """The first template of ``section`` matching ``s`` whole, with its slots read."""
-        key = (section, off, off + len(s))
+    def _one(self, section: str, s: str, off: int, any_card: bool = False) -> _Match | None:
+        """The first template of ``section`` matching ``s`` whole, with its slots read (``any_card``: only the play
+        parts of playing any card)."""
+        key = (section + ("*" if any_card else ""), off, off + len(s))
         if key in self.memo:
             return self.memo[key]
         found = None
         for t in self.lang.sections[section]:
-            if not t.could_match(s):
+            if not t.could_match(s) or (any_card and not t.any_card):
                 continue
             m = t.regex.fullmatch(s)
             if m is None:
                 continue
             values = self._values(t, m, off)
             if values is not None:
-                found = _Match(t, off, off + len(s), values)
+                words = {n: self.raw[off + m.start(n):off + m.end(n)] for n, _, _ in t.binds if m.start(n) >= 0}
+                found = _Match(t, off, off + len(s), values, words)
                 break
         self.memo[key] = found
         if found is None:
@@ -434,6 +391,12 @@ class _Reader:
         raise Unreadable(clause, max(off, 0), self.lang)
 
     # -- compiling -------------------------------------------------------------------------------------------------
+    def _option(self, m: _Match) -> dict[str, Any]:
+        """One mode of a modal card (``{"&option": $effects}``): what it does, with the targets it names, its own."""
+        targets = _Targets(on_a_card=False)
+        done, chosen = targets.finish(self._fill(m, targets)["&option"])
+        return {**({"targets": chosen} if chosen else {}), "do": done, "text": self.raw[m.start:m.end]}
+
     def _ability(self, m: _Match) -> Any:
         """The ability a sentence reads as (a list: a sentence that is several abilities, 将晕眩我或给予我-[M]…)."""
         targets = _Targets(it=m.template.it)
@@ -462,8 +425,13 @@ class _Reader:
         completes = isinstance(ms[0].template.gives, dict) and "&previous" in ms[0].template.gives
         into = _innermost(ab["do"]) if completes else ab["do"]  # only 若你如此作 goes on inside the 你可以 before it
         steps = self._compile_effects(ms, targets, list(into))
-        if had and len(targets.filters) > had:  # a new target beside the named one: not a reading this covers
-            raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="new_target")
+        if had and len(targets.filters) > had:  # a new target beside the named one: one more of the ability's, where
+            if not self.lang.later_targets:  # the game chooses every target as the ability goes on the chain
+                raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="new_target")
+            if had == 1:  # the one target was named `target`: now it is t1
+                ab["do"] = _renamed(ab["do"], "target", "t1")
+                into = _innermost(ab["do"]) if completes else ab["do"]
+                steps = _renamed(steps, "target", "t1")
         done, chosen = targets.finish(steps)
         into[:] = done
         if chosen:
@@ -474,9 +442,21 @@ class _Reader:
         for m in ms:
             v = self._fill(m, targets)
             # a clause may be several steps (棄掉你的手牌，然後摸等量的牌), each added, completing or put before another
+            if isinstance(v, dict) and "&choose" in v:  # 选择单位六次: that many targets, each chosen (again) in turn
+                self._choose_times(v["&choose"], targets, m)
+                continue
             for part in v if isinstance(v, list) else [] if v is None else [v]:  # None: it only names what is chosen
                 self._add_step(steps, part, m)
         return steps
+
+    def _choose_times(self, spec: dict[str, Any], targets: _Targets, m: _Match) -> None:
+        """``{"&choose": {times: N, filter: …, again: true}}``: N targets of the description, the second and later
+        allowed to choose again what an earlier one chose (``again``)."""
+        times = int(spec.get("times", 1))
+        if not 1 <= times <= MAX_PARTS:  # no card chooses more often than it has clauses
+            raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="number")
+        for i in range(times):
+            targets.new({"filter": spec.get("filter") or {}, **({"again": True} if i and spec.get("again") else {})})
 
     def _add_step(self, steps: list[Any], v: Any, m: _Match) -> None:
         """One step a clause gives, added to the steps so far."""
@@ -507,6 +487,8 @@ class _Reader:
             elif slot.kind == "it" or (slot.kind == "phrases" and _mentions_it(v[1])):
                 typed = v[1].get("type") if slot.kind == "it" and isinstance(v[1], dict) else None
                 it = targets.last(typed)  # 该战场: the battlefield chosen; 其, 该单位: the last target
+                if slot.kind == "it" and v[1] == {"chosen": "all"}:  # 每次所选的单位: every target chosen
+                    it = [_Ref(targets, i) for i in range(len(targets.filters))] or None
                 if it is None:  # 其 in a played card's text with no target before it: not the card itself
                     raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="no_antecedent")
                 resolved[name] = it if slot.kind == "it" else _subst(copy.deepcopy(v[1]), {"it": it})
@@ -514,16 +496,27 @@ class _Reader:
                 resolved[name] = copy.deepcopy(v[1])
             elif slot.kind == "effects":
                 resolved[name] = self._compile_effects(v, targets, [])
-                resolved[f"{name}_words"] = self.raw[v[0].start:v[-1].end]  # what it does, as printed (a name)
             elif slot.kind == "ability":
                 resolved[name] = self._ability(v)
             else:
                 resolved[name] = v
         resolved["clause"] = self.raw[m.start:m.end]
+        resolved.update({f"{n}_words": w for n, w in m.words.items()})  # a slot's words as printed (a name, a text)
         if narrow is not None:
             gives = {k: v for k, v in gives.items() if k != "&narrow"}
         return _subst(copy.deepcopy(gives), resolved)
 
+
+
+def _renamed(x: Any, old: str, new: str) -> Any:
+    """``x`` with each value ``old`` (a target slot's name) written ``new``."""
+    if isinstance(x, str):
+        return new if x == old else x
+    if isinstance(x, dict):
+        return {k: _renamed(v, old, new) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_renamed(v, old, new) for v in x]
+    return x
 
 
 def _here_is_event(x: Any) -> Any:

@@ -47,7 +47,7 @@ class Template:
     the section it belongs to and its English gloss. Its regular expression is compiled when first needed, and a
     clause without the template's longest run of own words is never matched against it."""
 
-    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "it", "here", "_regex")
+    __slots__ = ("id", "section", "say", "gives", "binds", "en", "source", "needle", "it", "here", "any_card", "_regex")
 
     def __init__(self, tid: str, section: str, say: str, gives: Any, source: str,
                  binds: tuple[tuple[str, Slot, bool], ...], en: str = "", it: str = "self", here: str = "self") -> None:
@@ -55,6 +55,7 @@ class Template:
             tid, section, say, gives, source, binds, en
         self.it = it  # an ability's: what 其 / 该单位 names when no target is named (self, or event: the trigger's card)
         self.here = here  # an ability's: the place 此战场 names (self: where the card is; event: where its trigger was)
+        self.any_card = False  # a play part: of playing any card (作为打出我的额外费用), not only a played card's
         self.needle = max(_SLOT.split(say)[::4], key=len)  # its longest literal part (split groups are skipped)
         self._regex: re.Pattern[str] | None = None
 
@@ -80,12 +81,14 @@ class Template:
 class Language:
     """Every template of one game, with the card types whose text is what playing them does."""
 
-    __slots__ = ("game", "played", "self_words", "self_of_type", "slots", "sections")
+    __slots__ = ("game", "played", "self_words", "self_of_type", "slots", "sections", "later_targets")
 
     def __init__(self, game: str, played: frozenset[str], self_words: tuple[str, ...], slots: dict[str, Slot],
-                 sections: dict[str, tuple[Template, ...]], self_of_type: dict[str, tuple[str, ...]] | None = None) -> None:
+                 sections: dict[str, tuple[Template, ...]], self_of_type: dict[str, tuple[str, ...]] | None = None,
+                 later_targets: bool = False) -> None:
         self.game, self.played, self.self_words, self.slots, self.sections = game, played, self_words, slots, sections
         self.self_of_type = self_of_type or {}  # card type -> the words only such a card uses for itself
+        self.later_targets = later_targets  # a sentence that goes on from an ability may name one more of its targets
 
     def all(self) -> list[Template]:
         return [t for s in SECTIONS for t in self.sections[s]]
@@ -112,8 +115,8 @@ def language(game: str) -> Language | None:
     return compile_language(game, cached_yaml(path))
 
 
-TOP_KEYS = frozenset({"played", "self", "self_of_type", "slots", *SECTIONS})
-TEMPLATE_KEYS = frozenset({"id", "say", "gives", "en", "it", "here"})
+TOP_KEYS = frozenset({"played", "self", "self_of_type", "slots", "later_targets", *SECTIONS})
+TEMPLATE_KEYS = frozenset({"id", "say", "gives", "en", "it", "here", "any_card"})
 
 
 def compile_language(game: str, data: dict[str, Any]) -> Language:
@@ -133,7 +136,11 @@ def compile_language(game: str, data: dict[str, Any]) -> Language:
     if dup:
         raise TemplateError(f"{game}: template ids used twice: {dup}")
     of_type = {str(k): tuple(v) for k, v in (data.get("self_of_type") or {}).items()}
-    return Language(game, frozenset(data.get("played") or ()), tuple(data.get("self") or ()), slots, sections, of_type)
+    later = data.get("later_targets", False)
+    if not isinstance(later, bool):
+        raise TemplateError(f"{game}: later_targets is true or false, not {later!r}")
+    return Language(game, frozenset(data.get("played") or ()), tuple(data.get("self") or ()), slots, sections, of_type,
+                    later)
 
 
 def _game_keywords(game: str) -> list[str]:
@@ -163,6 +170,11 @@ def _slot_spec(name: str, spec: Any) -> tuple[str, dict[str, Any]]:
     return kind, {str(k).translate(NARROW): v for k, v in phrases.items()}
 
 
+def _literal(words: str) -> str:
+    """A template's own words as a regular expression: a printed colon may end its line (下列各项：⏎法术——…)."""
+    return re.escape(words).replace("：", r"：\s*")
+
+
 def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Template:
     tid, say = spec.get("id"), spec.get("say")
     if not isinstance(tid, str) or not isinstance(say, str) or "gives" not in spec:
@@ -172,7 +184,7 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
     parts, binds, pos = [], [], 0
     say = say.translate(NARROW)
     for m in _SLOT.finditer(say):
-        parts.append(re.escape(say[pos:m.start()]))
+        parts.append(_literal(say[pos:m.start()]))
         slot = slots.get(m.group(1))
         if slot is None:
             raise TemplateError(f"{tid}: unknown slot {m.group(1)!r}; slots: {sorted(slots)}")
@@ -180,11 +192,17 @@ def _template(section: str, spec: dict[str, Any], slots: dict[str, Slot]) -> Tem
         if any(b[0] == name for b in binds):
             raise TemplateError(f"{tid}: slot name {name!r} used twice (write {{{m.group(1)}#other}})")
         optional = bool(m.group(3))
-        parts.append(f"(?P<{name}>{slot.pattern()})" + ("?" if optional else ""))
+        parts.append(f"(?P<{name}>{slot.pattern()})" + ("?" if optional else "")
+                     + (r" ?" if slot.kind in ("number", "signed") else ""))  # 造成4 点伤害: a space may follow a number
         binds.append((name, slot, optional))
         pos = m.end()
-    parts.append(re.escape(say[pos:]))
+    parts.append(_literal(say[pos:]))
     it, here = spec.get("it", "self"), spec.get("here", "self")
     if it not in ("self", "event") or here not in ("self", "event"):
         raise TemplateError(f"{tid}: it: and here: are self or event, not {it!r} / {here!r}")
-    return Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""), it, here)
+    t = Template(tid, section, say, spec["gives"], "".join(parts), tuple(binds), str(spec.get("en") or ""), it, here)
+    any_card = spec.get("any_card", False)
+    if not isinstance(any_card, bool) or (any_card and section != "play"):
+        raise TemplateError(f"{tid}: any_card: true is for play templates only")
+    t.any_card = any_card
+    return t

@@ -29,7 +29,8 @@ M.word("cost", "exhaust", Bool(), doc="exhaust the card whose ability this is [c
 M.word("cost", "destroy", Ref("filter"), doc="destroy one of your cards on the field fitting the description")
 M.word("cost", "may_destroy", Map({"filter": Field(Ref("filter"), "what may be destroyed (one of your cards on the field)"),
                                    "less": Field(Enum(("its_cost",)), "the card then costs less by the destroyed card's "
-                                                 "cost (its printed or copied cost)")}, required=("filter",)),
+                                                 "cost (its printed or copied cost; in Riftbound its power too)")},
+                                  required=("filter",)),
        doc="you may destroy one of your cards on the field as an additional cost, chosen as the cost is worked out",
        rules=("cost.alt_additional", "cost.read"), phrases=("cost_destroy_read",))
 M.word("cost", "discard", Int(1), doc="discard this many cards of your choice from your hand [effect.discard]",

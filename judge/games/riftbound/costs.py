@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.context import eval_static, value
-from judge.engine.errors import CannotAdd
+from judge.engine.errors import CannotAdd, InvalidInput
 from judge.engine.language.shapes import Bool, Int, Ref
 from judge.engine.language.words import Mechanism
 from judge.engine.refs import CardRef, PlayerRef, Text
@@ -79,6 +79,10 @@ def pay(game: "Game", link: "Link") -> None:
         if m.get("power"):
             amount = max(0, amount - int(m["power"]))
             parts.append(f"−{m['power']}")
+    less = _destroyed_power(game, link)  # 206 example 3: 该单位每有1点符能费用，我的符能费用便减少
+    if less and amount:
+        amount = max(0, amount - less)
+        parts.append(f"−{less}")
     if amount <= 0:
         return
     have = rs(game).power.get(link.controller, 0)
@@ -130,3 +134,26 @@ def _power_cost(s: Any, bounds: Any) -> str | None:
     if "gte" in bounds and printed < eval_static(s.game, bounds["gte"], s.link):
         return "cost"
     return None
+
+
+def _destroyed_power(game: "Game", link: "Link") -> int:
+    """The printed power cost of the card destroyed for ``may_destroy: {less: its_cost}`` (206: 卡面上印刷或复制的费用),
+    which the cost is that much less of, as its energy cost is."""
+    spec = (link.text.get("cost") or {}).get("may_destroy")
+    ref = link.bindings.get("may_destroy")
+    if not isinstance(spec, dict) or spec.get("less") != "its_cost" or not isinstance(ref, CardRef):
+        return 0
+    card = game.state.view(ref)[0]
+    return int(((card.play or {}).get("cost") or {}).get("power", 0) or 0)
+
+
+@M.declare("card", "power_cost", Int(0, 99), doc="the power part of its printed cost (206: 符能费用), a board fact beside "
+                                               "its energy cost (cost:), so that a card written as printed can have one")
+def _power_cost_card(game: "Game", card: Any, value: Any, path: Any) -> None:
+    play = dict(card.play or {})
+    cost = dict(play.get("cost") or {})
+    if "power" in cost:  # said twice: in play.cost and here
+        raise InvalidInput("power_cost_twice", tuple(path), card=card.id)
+    cost["power"] = int(value)
+    play["cost"] = cost
+    card.play = play
