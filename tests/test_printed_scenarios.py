@@ -116,13 +116,28 @@ def test_the_printed_form_leaves_many_cards_with_their_text_alone() -> None:
     assert all(n >= 20 for n in per_game.values()), per_game
 
 
-def test_the_bundled_rise_and_sanguo_scenarios_use_their_card_libraries() -> None:
-    for game in ("rise", "sanguo"):
+LIBRARIES = {"rise": ("rise.cards",), "sanguo": ("sanguo.cards",), "riftbound": ("riftbound.cards", "vendetta.cards")}
+
+
+def test_the_bundled_scenarios_use_their_card_libraries() -> None:
+    # every card with a printed text lives once, in its game's library (Riftbound: the rules' cards, the FAQ's cards)
+    for game, libraries in LIBRARIES.items():
         for path in sorted((ROOT / "scenarios" / game).glob("*.yaml")):
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
             inline = [cid for cid, c in data["cards"].items() if isinstance(c, dict) and "uses" not in c and c.get("text")]
             assert inline == [], f"{path.name}: cards with a printed text written inline: {inline}"
-            assert data.get("library") in (None, f"{game}.cards")
+            assert data.get("library") in (None, *libraries)
+
+
+def test_no_library_writes_a_card_twice() -> None:
+    for game, libraries in LIBRARIES.items():
+        for lib in libraries:
+            cards = yaml.safe_load((ROOT / "scenarios" / game / lib).read_text(encoding="utf-8"))["cards"]
+            seen: dict[str, str] = {}
+            for cid, c in cards.items():
+                printed = json.dumps({k: v for k, v in c.items() if k not in LIBRARY_ONLY}, sort_keys=True, ensure_ascii=False)
+                assert printed not in seen, f"{lib}: {cid} is {seen.get(printed)} again"
+                seen[printed] = cid
 
 
 def test_quoted_cards_read_as_their_hand_written_abilities_or_are_listed_with_their_clause() -> None:
