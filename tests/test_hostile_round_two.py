@@ -20,7 +20,7 @@ SCENARIOS = REPO / "scenarios"
 FIRST = {  # a plain scenario of each game, to edit
     "rise": REPO / "tests" / "data" / "inline" / "rise" / "708_1a_your_turn.yaml",  # written inline
     "sanguo": REPO / "tests" / "data" / "inline" / "sanguo" / "413_3_zero_targets.yaml",
-    "riftbound": SCENARIOS / "riftbound" / "135_2_b_3_example.yaml",
+    "riftbound": REPO / "tests" / "data" / "inline" / "riftbound" / "135_2_b_3_example.yaml",
 }
 CONTROL = "\x1b]0;owned\x07\x1b[31m\u202e"  # a window title, a colour, a right-to-left override
 
