@@ -67,3 +67,58 @@ def narrowed(spec: Any, more: Any, values: dict[str, Any]) -> Any:
     if isinstance(spec, dict) and isinstance(spec.get("filter"), dict):  # a whole target: its filter
         return {**spec, "filter": {**spec["filter"], **extra}}
     return {**spec, **extra} if isinstance(spec, dict) else spec
+
+
+def clash(have: dict[str, Any], more: dict[str, Any]) -> bool:
+    """``more`` says again a value ``have`` already has, differently (lists add up, mappings are compared inside)."""
+    for k, v in more.items():
+        if k not in have:
+            continue
+        if isinstance(v, dict) and isinstance(have[k], dict):
+            if clash(have[k], v):
+                return True
+        elif not (isinstance(v, list) and isinstance(have[k], list)) and have[k] != v:
+            return True
+    return False
+
+
+BESIDE = frozenset({"if_you_do", "if_not_done"})  # what a clause adds beside a step (若你如此做 / 否则)
+
+
+def completes(step: dict[str, Any], more: dict[str, Any]) -> bool:
+    """``more`` may complete ``step``: it goes into parts the step has ({damage: …} after a damage), adds a list to
+    one it has (one more branch) or beside it (if_you_do), and fills only what the step leaves open (X), never
+    replacing a value the text printed (对目标单位造成3点损伤。X=…)."""
+    for k, x in more.items():
+        have = step.get(k)
+        if isinstance(x, dict):
+            if have == "X":  # what the step leaves open is filled ({power: self} for X)
+                continue
+            if not isinstance(have, dict) or not completes(have, x):
+                return False
+        elif isinstance(x, list):
+            if not isinstance(have, list) and k not in BESIDE:
+                return False
+        elif have is not None and have != "X" and have != x:
+            return False
+    return True
+
+
+def renamed(x: Any, old: str, new: str) -> Any:
+    """``x`` with each value ``old`` (a target slot's name) written ``new``."""
+    if isinstance(x, str):
+        return new if x == old else x
+    if isinstance(x, dict):
+        return {k: renamed(v, old, new) for k, v in x.items()}
+    if isinstance(x, list):
+        return [renamed(v, old, new) for v in x]
+    return x
+
+
+def here_is_event(x: Any) -> Any:
+    """``x`` with each ``at: here`` (the card's battlefield) read as the battlefield of the trigger's event."""
+    if isinstance(x, dict):
+        return {k: ({"event": "where"} if k == "at" and v == "here" else here_is_event(v)) for k, v in x.items()}
+    if isinstance(x, list):
+        return [here_is_event(v) for v in x]
+    return x

@@ -11,25 +11,29 @@ from functools import lru_cache
 from typing import Any
 
 from judge.printed.gives import ABSENT
+from judge.printed.gives import clash as _clash
+from judge.printed.gives import completes as _completes
+from judge.printed.gives import here_is_event as _here_is_event
 from judge.printed.gives import joined as _joined
 from judge.printed.gives import merge as _merge
 from judge.printed.gives import narrowed as _narrowed
+from judge.printed.gives import renamed as _renamed
 from judge.printed.gives import subst as _subst
 from judge.printed.numbers import number as _number
 from judge.printed.result import SHOWN, Clause, Reading, Unreadable
-from judge.printed.targets import Ref as _Ref
 from judge.printed.targets import Targets as _Targets
 from judge.printed.templates import (
     NARROW,
     Language,
     Slot,
     Template,
-    game_file,
+    game_data,
     language,
 )
 
 MAX_TEXT = 2000  # characters of one card's text: the longest quoted card has about 200
 MAX_PARTS = 24  # clause breaks in one sentence (the quoted cards have at most 6): bounds the splits tried
+MAX_CHOICES = 24  # targets one clause names by a count (选择单位六次): bounds what a text makes the engine ask
 MAX_DEPTH = 8  # clauses inside clauses (你可以…, 持续：…, a quoted ability): the quoted cards nest at most 3
 MAX_NUMBER = 999  # the largest number a printed card states; a larger one is not a card's
 
@@ -68,25 +72,14 @@ def read_as_any(text: str, game: str, card_type: str | None = None, name: str | 
     raise first
 
 
-@lru_cache(maxsize=None)
-def _game_data(game: str, key: str) -> dict[str, Any]:
-    """One part of a game's data (game.yaml), read without building the game's engine."""
-    from judge.corpus.cache import cached_yaml
-
-    path = game_file(game, "game.yaml")
-    data = cached_yaml(path) if path.is_file() else None
-    part = data.get(key) if isinstance(data, dict) else None
-    return part if isinstance(part, dict) else {}
-
-
 def keyword_specs(game: str) -> dict[str, Any]:
     """The keywords the game's rules define (its data's ``keywords``)."""
-    return _game_data(game, "keywords")
+    return game_data(game, "keywords")
 
 
 def game_types(game: str) -> dict[str, Any]:
     """The game's card types (its data's ``types``), each with its names."""
-    return _game_data(game, "types")
+    return game_data(game, "types")
 
 
 @lru_cache(maxsize=None)
@@ -124,6 +117,7 @@ class _Reader:
         self.furthest: tuple[int, str] = (-1, "")  # the furthest part no template read
         self.memo: dict[tuple[str, int, int], Any] = {}
         self.clauses: list[Clause] = []
+        self.made: dict[int, Template] = {}  # the template each ability was read by (a sentence going on keeps it)
 
     # -- the text's parts ---------------------------------------------------------------------------------------
     def read(self) -> Reading:
@@ -154,14 +148,18 @@ class _Reader:
                 m = self._one("play", s, start) or self._effects_match(s, start)
                 if m is None:
                     self._refuse()
+                option = not isinstance(m, list) and isinstance(m.template.gives, dict) and "&option" in m.template.gives
+                if (play.get("modes") and not option) or (option and (play.get("do") or (
+                        m.template.gives.get("&more") and not play.get("modes")))):  # a mode beside steps, an [或] alone
+                    raise Unreadable(self.raw[start:end][:SHOWN], start, self.lang)
                 if isinstance(m, list):  # what the play does
                     steps = self._compile_effects(m, play_targets, play.setdefault("do", []))
                     play["do"] = steps
-                elif isinstance(m.template.gives, dict) and "&option" in m.template.gives:  # 选择一个效果 — …
+                elif option:  # 选择一个效果 — … / [或]…: one more mode
                     play.setdefault("modes", {"options": []})["options"].append(self._option(m))
                 else:
                     frag = self._fill(m, play_targets)
-                    _merge(play, frag.get("play") or {})
+                    self._play_part(play, frag.get("play") or {}, start, end)
                     abilities.extend(frag.get("abilities") or [])
             else:
                 m = self._one("abilities", s, start)
@@ -172,7 +170,7 @@ class _Reader:
                         continue
                 part = self._one("play", s, start, any_card=True) if m is None else None
                 if part is not None:  # a part of playing it (作为打出我的额外费用): its play's
-                    _merge(play, self._fill(part, play_targets).get("play") or {})
+                    self._play_part(play, self._fill(part, play_targets).get("play") or {}, start, end)
                     continue
                 if m is None:
                     if self._effects_match(s, start) is not None:  # what a card does, with no ability to do it
@@ -197,6 +195,16 @@ class _Reader:
         if abilities:
             fields["abilities"] = abilities
         return Reading(fields, sorted(self.clauses, key=lambda c: c.offset))
+
+    def _play_part(self, play: dict[str, Any], part: dict[str, Any], start: int, end: int) -> None:
+        """A part of the play joined to it; a part that would say again what another said (a second additional cost
+        of the same kind: 弃置1张 … 弃置2张) is not read, never one of them dropped."""
+        if _clash(play, part):
+            raise Unreadable(self.raw[start:end][:SHOWN], start, self.lang)
+        _merge(play, part)
+        cost = play.get("cost") or {}
+        if isinstance(cost.get("may_destroy"), dict) and "filter" not in cost["may_destroy"]:  # 若如此做 with no 你可以…
+            raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="no_antecedent")
 
     def _markers(self, pos: int, fields: dict[str, Any]) -> int:
         """The printed marks the text starts with (``（快速錦囊）``): each gives card fields (a status, a cost)."""
@@ -232,6 +240,8 @@ class _Reader:
                 break
             form = next(g for g in "abcd" if m.group(g))
             name, x = m.group(form), m.group(form + "n") or m.group("x")
+            if x and not _numbered(specs[name]):  # a number on a keyword that takes none (闪避5)
+                raise Unreadable(self.raw[m.start():m.end()].strip(), m.start(form), [name], reason="number")
             if not x and _numbered(specs[name]):  # a keyword with a number printed without one
                 if "unnumbered" not in specs[name]:
                     raise Unreadable(self.raw[m.start():m.end()].strip(), m.start(form), [f"{name}N"], reason="number")
@@ -356,7 +366,7 @@ class _Reader:
         lead = len(s) - len(s.lstrip())
         s, off = s.strip(), off + lead  # a clause wrapped after its comma is the same clause
         first = _SEPARATORS.match(s)
-        if first and first.group().lstrip("，") == first.group():  # 然后… at the start: it goes on from the sentence before
+        if first and first.end() < len(s) and first.group().lstrip("，") == first.group():  # 然后… at the start: it goes on
             s, off = s[first.end():], off + first.end()
         key = ("seq", off, off + len(s))
         if key in self.memo:
@@ -399,11 +409,14 @@ class _Reader:
 
     def _ability(self, m: _Match) -> Any:
         """The ability a sentence reads as (a list: a sentence that is several abilities, 将晕眩我或给予我-[M]…)."""
-        targets = _Targets(it=m.template.it)
+        targets = _Targets(it=m.template.it, self_type=self.type)
         ab = self._fill(m, targets)
         if m.template.here == "event":  # 此战场 of a trigger on holding it: the battlefield held (FAQ vendetta-02)
             ab = _here_is_event(ab)
         ab, chosen = targets.finish(ab)
+        for one in ab if isinstance(ab, list) else [ab]:
+            if isinstance(one, dict):
+                self.made[id(one)] = m.template
         if isinstance(ab, list):
             if chosen:  # which of them would choose the target: not a reading this covers
                 raise Unreadable(self.raw[m.start:m.end][:SHOWN], m.start, [], reason="new_target")
@@ -417,8 +430,9 @@ class _Reader:
 
     def _go_on(self, ab: dict[str, Any], ms: list[_Match], start: int, end: int) -> None:
         """Add a sentence's effects to the ability before it (``若你如此作，摸兩張牌`` after ``你可以棄一張手牌``):
-        its targets are that ability's, its text grows by the sentence."""
-        targets = _Targets()
+        its targets are that ability's (其 and 此战场 as its template says), its text grows by the sentence."""
+        made = self.made.get(id(ab))
+        targets = _Targets(it=made.it if made else "self", self_type=self.type)
         for t in ab.get("targets") or []:
             targets.filters.append(t)
         had = len(targets.filters)
@@ -432,6 +446,8 @@ class _Reader:
                 ab["do"] = _renamed(ab["do"], "target", "t1")
                 into = _innermost(ab["do"]) if completes else ab["do"]
                 steps = _renamed(steps, "target", "t1")
+        if made is not None and made.here == "event":
+            steps = _here_is_event(steps)
         done, chosen = targets.finish(steps)
         into[:] = done
         if chosen:
@@ -453,22 +469,24 @@ class _Reader:
         """``{"&choose": {times: N, filter: …, again: true}}``: N targets of the description, the second and later
         allowed to choose again what an earlier one chose (``again``)."""
         times = int(spec.get("times", 1))
-        if not 1 <= times <= MAX_PARTS:  # no card chooses more often than it has clauses
+        if times < 1:
             raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="number")
+        if times > MAX_CHOICES:
+            raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="too_many_choices")
         for i in range(times):
             targets.new({"filter": spec.get("filter") or {}, **({"again": True} if i and spec.get("again") else {})})
 
     def _add_step(self, steps: list[Any], v: Any, m: _Match) -> None:
         """One step a clause gives, added to the steps so far."""
         if isinstance(v, dict) and ("&before" in v or "&previous" in v):
-            into = v.get("&previous") or {}  # what it completes must be there ({damage: …} needs a damage before it)
-            if not steps or not isinstance(steps[-1], dict) or any(
-                    isinstance(x, dict) and not isinstance(steps[-1].get(k), dict) for k, x in into.items()):
+            last = steps[-1] if steps and isinstance(steps[-1], dict) else None
+            of = v.get("&of")  # the steps whose event a replacement of "what the step before does" can be (因此)
+            if last is None or (of is not None and not set(of) & set(last)) or not _completes(last, v.get("&previous") or {}):
                 raise Unreadable(self.raw[m.start:m.end], m.start, self.lang)
             if "&before" in v:  # a replacement of what the step before does (若其因此将…，改为…): created just
                 steps.insert(len(steps) - 1, v["&before"])  # before that step, so that it meets the step's event
             else:  # a clause that completes the step before it
-                steps[-1] = _joined(steps[-1], v["&previous"])
+                steps[-1] = _joined(last, v["&previous"])
             return
         steps.append(v)
 
@@ -487,8 +505,8 @@ class _Reader:
             elif slot.kind == "it" or (slot.kind == "phrases" and _mentions_it(v[1])):
                 typed = v[1].get("type") if slot.kind == "it" and isinstance(v[1], dict) else None
                 it = targets.last(typed)  # 该战场: the battlefield chosen; 其, 该单位: the last target
-                if slot.kind == "it" and v[1] == {"chosen": "all"}:  # 每次所选的单位: every target chosen
-                    it = [_Ref(targets, i) for i in range(len(targets.filters))] or None
+                if slot.kind == "it" and isinstance(v[1], dict) and v[1].get("chosen") == "all":  # 每次所选的单位
+                    it = targets.all_of(typed) or None  # every target chosen (of the type)
                 if it is None:  # 其 in a played card's text with no target before it: not the card itself
                     raise Unreadable(self.raw[m.start:m.end], m.start, [], reason="no_antecedent")
                 resolved[name] = it if slot.kind == "it" else _subst(copy.deepcopy(v[1]), {"it": it})
@@ -506,26 +524,6 @@ class _Reader:
             gives = {k: v for k, v in gives.items() if k != "&narrow"}
         return _subst(copy.deepcopy(gives), resolved)
 
-
-
-def _renamed(x: Any, old: str, new: str) -> Any:
-    """``x`` with each value ``old`` (a target slot's name) written ``new``."""
-    if isinstance(x, str):
-        return new if x == old else x
-    if isinstance(x, dict):
-        return {k: _renamed(v, old, new) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_renamed(v, old, new) for v in x]
-    return x
-
-
-def _here_is_event(x: Any) -> Any:
-    """``x`` with each ``at: here`` (the card's battlefield) read as the battlefield of the trigger's event."""
-    if isinstance(x, dict):
-        return {k: ({"event": "where"} if k == "at" and v == "here" else _here_is_event(v)) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_here_is_event(v) for v in x]
-    return x
 
 
 def _mentions_it(x: Any) -> bool:

@@ -128,7 +128,7 @@ def compile_language(game: str, data: dict[str, Any]) -> Language:
     for name, spec in (data.get("slots") or {}).items():
         kind, phrases = _slot_spec(name, spec)
         if kind == "keyword":  # a keyword the game's data defines (game.yaml keywords), read as a phrase of its name
-            kind, phrases = "phrases", {str(k): str(k) for k in _game_keywords(game)}
+            kind, phrases = "phrases", {str(k): str(k) for k in sorted(game_data(game, "keywords"))}
         slots[name] = Slot(name, kind, phrases)
     sections = {s: tuple(_template(s, t, slots) for t in data.get(s) or []) for s in SECTIONS}
     ids = [t.id for s in sections.values() for t in s]
@@ -143,14 +143,15 @@ def compile_language(game: str, data: dict[str, Any]) -> Language:
                     later)
 
 
-def _game_keywords(game: str) -> list[str]:
-    """The keywords a game's data defines (its game.yaml's ``keywords``)."""
+@lru_cache(maxsize=None)
+def game_data(game: str, key: str) -> dict[str, Any]:
+    """One part of a game's data (game.yaml), read without building the game's engine."""
     from judge.corpus.cache import cached_yaml
 
     path = game_file(game, "game.yaml")
     data = cached_yaml(path) if path.is_file() else None
-    keywords = data.get("keywords") if isinstance(data, dict) else None
-    return sorted(keywords) if isinstance(keywords, dict) else []
+    part = data.get(key) if isinstance(data, dict) else None
+    return part if isinstance(part, dict) else {}
 
 
 def _slot_spec(name: str, spec: Any) -> tuple[str, dict[str, Any]]:

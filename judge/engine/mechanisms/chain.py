@@ -249,6 +249,8 @@ def _which_ability(card_id: Any, at: At) -> None:
         names = [a["name"] for a in printed + granted if isinstance(a.get("name"), str)]
         if which not in names:
             place.problem("ability_name", card=card_id, name=which, names=names, near=(which, names))
+        elif [a.get("name") for a in printed].count(which) > 1:  # two of its own read to one name: ask by index
+            place.problem("ability_name_twice", card=card_id, name=which)
     elif isinstance(which, int) and not isinstance(which, bool):
         # granted abilities come after the printed ones, so only a file granting none bounds the index
         if which < 0 or (not granted and which >= len(printed)):
@@ -310,6 +312,8 @@ def act_use(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> None
     which = action.get("ability", 0)
     if isinstance(which, str):
         found = [a for a in abilities if a.get("name") == which]
+        if len({repr(sorted(a.items(), key=str)) for a in found}) > 1:  # two different ones: never the first silently
+            raise InvalidInput("ability_name_twice", path + ("ability",), card=card_id, name=which)
     else:
         found = abilities[which : which + 1] if 0 <= which < len(abilities) else []
     if not found:

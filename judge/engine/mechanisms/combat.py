@@ -59,14 +59,17 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
 
 
 M.word("cannot", "be_attacked", Bool(), doc="it cannot be attacked")
-M.word("ability.continuous", "combat_damage_unpreventable", Bool(),
-       doc="the combat damage this card deals cannot be prevented (威尔逊舰长造成的战斗损伤不能被防止)")
+M.word("cannot", "have_combat_damage_prevented", Bool(),
+       doc="the combat damage it deals cannot be prevented (威尔逊舰长造成的战斗损伤不能被防止)")
 
 
 def _unpreventable(game: "Game", src: Any) -> bool:
-    """The source has an ability saying its combat damage cannot be prevented (read as the damage is dealt)."""
-    card = game.state.view(src)[0]
-    return any(ab.get("kind") == "continuous" and ab.get("combat_damage_unpreventable") for ab in card.all_abilities())
+    """A rule effect in force says the source's combat damage cannot be prevented (an ability it has not lost, its
+    while: holding), read as the damage is dealt."""
+    from judge.engine.mechanisms import continuous
+
+    return game.state.is_current(src) and continuous.forbidden(game, game.state.cards[src.id],
+                                                                "have_combat_damage_prevented") is not None
 
 
 @M.declare("action", "combat_damage", Const(True), doc="attacker and defender deal combat damage equal to their power, at "
@@ -102,8 +105,9 @@ def act_end_combat(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) 
 
 
 @M.declare("step", "redirect_attack", Map({"attacker": CARDS, "to": CARDS}, required=("attacker", "to")),
-           doc="the attacking unit now attacks another card", rules=("combat.redirect", "continuous.while"),
-           phrases=("attack_redirected", "cannot"))
+           doc="the attacking unit now attacks another card", rules=("combat.redirect", "continuous.while",
+                                                                    "continuous.from_ability"),
+           phrases=("attack_redirected", "cannot", "attacked_forbidden"))
 def redirect_attack(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     """An attacking unit now attacks another card [combat.redirect]; what applied only while it attacked the first
     one stops applying (its condition no longer holds)."""
@@ -115,6 +119,13 @@ def redirect_attack(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     to = cards(ctx, spec["to"])
     if not combat or not attackers or not to or combat.get("attacker") != attackers[0] or not st.is_current(to[0]):
         game.trace.add("cannot", game.data.cite("effect.text_order"), what=game.data.text("op_redirect"))
+        return False
+    from judge.engine.mechanisms import continuous
+
+    shield = continuous.forbidden(game, st.cards[to[0].id], "be_attacked")
+    if shield is not None:  # it cannot be attacked: the attack is not redirected onto it (闪避: 不能被攻击)
+        game.trace.add("attacked_forbidden", game.data.cite("continuous.from_ability"), card=attackers[0], target=to[0],
+                       text=shield.text)
         return False
     was_attacked = combat.get("defender")
     conditional = any((e.cond or {}).get("attacks") and e.source == was_attacked for e in in_force(game))

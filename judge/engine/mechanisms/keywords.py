@@ -4,9 +4,10 @@ where the keyword has one (``{裝甲: 2}``); the trace names each with its rule.
 from __future__ import annotations
 
 import copy
+import json
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.language.shapes import At, Either, Int, ListOf, Map, Str
+from judge.engine.language.shapes import At, Custom, Either, Int, ListOf, Map, Str
 from judge.engine.language.words import Mechanism
 from judge.engine.refs import Text
 from judge.engine.ruleset import Cites
@@ -27,10 +28,27 @@ def _known(value: Any, at: At) -> None:
         name = kw if isinstance(kw, str) else next(iter(kw), None) if isinstance(kw, dict) else None
         if name is not None and name not in names:
             (at / i).problem("keyword", name=name, game=game.game if game else "", keywords=names, near=(name, names))
+        elif name is not None and game is not None:
+            spec = game.keywords[name]
+            numbered = '"keyword_x"' in json.dumps(spec.get("abilities") or [])
+            if isinstance(kw, str) and numbered and "unnumbered" not in spec:  # 【沖鋒】 has an X: {沖鋒: 1}
+                (at / i).problem("keyword_number", name=name)
+            elif isinstance(kw, dict) and not numbered:  # 【迅捷】 has none: 迅捷
+                (at / i).problem("keyword_no_number", name=name)
 
 
 KEYWORD = Either(Str(min_len=1), Map(keys=Str(min_len=1), values=Int(0), min_fields=1, max_fields=1),
                  doc="a keyword, or {keyword: X}")
+
+
+def _known_list(value: Any, at: At) -> None:
+    ListOf(KEYWORD).check(value, at)
+    _known(value, at)
+
+
+# a list of the game's keywords, each known (a token's: tokens.py)
+KEYWORDS = Custom(_known_list, lambda w: ListOf(KEYWORD).schema(w), ("array",),
+                  doc="keyword abilities the game's rules define: a name, or {name: X}")
 
 
 @M.declare("card", "keywords", ListOf(KEYWORD), doc="keyword abilities the game's rules define: a name, or {name: X}",

@@ -74,6 +74,11 @@ def modify(game: "Game", ctx: Any, spec: dict[str, Any]) -> bool:
             game.trace.add("until_ended_early", game.data.cite("continuous.until_event"), card=ends[0])
             return False
     target = spec.get("cards", "self")
+    if isinstance(target, dict) and isinstance(target.get("each"), dict) and "team_of" in target["each"]:
+        from judge.engine.mechanisms.references import fixed_team
+
+        target = {**target, "each": fixed_team(ctx, target["each"])}  # its team, as the link names it now
+        spec = {**spec, "cards": target}
     lock = game.data.locks_affected(spec)
     refs_locked: list[CardRef] | None = None
     if lock:  # [continuous.locked]: the cards this link affects are marked now

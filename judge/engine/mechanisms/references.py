@@ -297,17 +297,26 @@ M.word("choice", "card", Str(min_len=1), doc="a card a step lets its controller 
 
 def _team_slot(value: Any, at: At) -> None:
     slots = sorted(n for n, kind in at.scope.slots if kind != "player")
-    if value not in slots and value not in at.scope.cards:
-        at.problem("team_of_slot", name=value, slots=slots, near=(value, slots))
+    if value != "self" and value not in slots and value not in at.scope.cards:
+        at.problem("team_of_slot", name=value, slots=["self", *slots], near=(value, ["self", *slots]))
 
 
 @M.declare("filter", "team_of", Str(min_len=1), check=_team_slot,
-           doc="controlled by the player who controls the card a target slot holds (or a card id): its team (其所在队伍)")
+           doc="controlled by the player who controls that card: a target slot, self or a card id (其所在队伍: its team)")
 def _team_of(s: Any, spec: Any) -> str | None:
     link, st = s.link, s.game.state
     refs = [o for o in link.targets.get(spec, []) if isinstance(o, CardRef)] if link is not None else []
-    ref = refs[0] if refs else st.cards[spec].ref if spec in st.cards else None
-    if ref is None:
+    card_id = s.self_id if spec == "self" else refs[0].id if refs else spec if spec in st.cards else None
+    if card_id is None or card_id not in st.cards:
         return "controller"
-    team = st.view(ref)[0].controller  # as it last was, if the card has left (it may have been destroyed first)
+    team = st.view(st.cards[card_id].ref)[0].controller  # as it last was, if the card has left (it may have been destroyed)
     return None if s.card.controller == team else "controller"
+
+
+def fixed_team(ctx: Context, flt: Any) -> Any:
+    """A description whose ``team_of`` names a target slot, with that slot's card instead: an effect that keeps
+    looking (not locked) sees the same team after its link has resolved."""
+    if not isinstance(flt, dict) or not isinstance(flt.get("team_of"), str) or flt["team_of"] == "self":
+        return flt
+    refs = cards(ctx, flt["team_of"])
+    return {**flt, "team_of": refs[0].id} if refs else flt

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine import events
 from judge.engine.context import Context, players
-from judge.engine.language.shapes import Int, ListOf, Map, Ref, Str
+from judge.engine.language.shapes import Enum, Int, ListOf, Map, Ref, Str
 from judge.engine.language.words import Mechanism
 from judge.engine.mechanisms.filters import TYPE, _statuses, _zones
+from judge.engine.mechanisms.keywords import KEYWORDS
 from judge.engine.mechanisms.references import ID_PATTERN, PLAYER
-from judge.engine.language.shapes import Enum
 from judge.engine.state import Card
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ TOKEN = M.define("token", Map({
                                                    doc="its card type (default: the game's token type)"),
     "subtypes": ListOf(Str(min_len=1)), "power": Int(0), "health": Int(0), "damage_type": Str(),
     "status": ListOf(Enum(_statuses)), "abilities": ListOf(Ref("ability")),
-    "keywords": ListOf(Enum(lambda s: tuple(s.vocab.game.keywords) if s.vocab.game else (),
-                            doc="a keyword the game's rules define (its abilities are the token's)")),
+    "keywords": KEYWORDS,
     "zone": Enum(_zones, doc="where it is put (default: the game's token zone)"),
 }, doc="a token's printed characteristics"))
 
