@@ -200,3 +200,13 @@ def test_a_tokens_keywords_are_the_games_with_their_numbers(kw: str, ok: bool) -
     else:
         with pytest.raises(ScenarioError):
             load_text(text, "t.yaml")
+
+
+def test_a_completing_clause_fills_only_what_the_step_leaves_open() -> None:
+    from judge.printed.gives import completes
+
+    assert completes({"amount": "X", "to": "target"}, {"amount": 4})  # X is open
+    assert not completes({"amount": 3, "to": "target"}, {"amount": 4})  # 3 was printed
+    assert completes({"amount": 3}, {"amount": 3, "store": "dealt"})  # adding beside what is there
+    assert not completes({"draw": 1}, {"reflexive": [{}]})  # a list joins a list it has …
+    assert completes({"discard": 1}, {"if_you_do": [{}]})  # … or stands beside the step (若你如此做)

@@ -81,7 +81,8 @@ players: [{{id: you}}, {{id: opp}}]
 turn: you
 cards:
   field_a: {{name: 战场甲, owner: opp, zone: battlefield, type: battlefield}}
-  unit: {{name: 单位, owner: opp, zone: base, type: unit, power: 2}}
+  field_b: {{name: 战场乙, owner: you, zone: battlefield, type: battlefield}}
+  unit: {{name: 单位, owner: opp, zone: battlefield, at: field_b, type: unit, power: 2}}
   shove: {{name: 推, text: 将一名单位移动到另一个战场。, owner: you, zone: hand, type: spell, cost: 0}}
 actions:
   - {{play: shove, by: you}}
@@ -95,9 +96,11 @@ expect:
 
 
 def test_another_battlefield_is_a_battlefield_never_base() -> None:
+    # 「将一名单位移动到另一个战场」: from battlefield B, to battlefield A — base is no battlefield, nor is B "another"
     assert run(load_text(SHOVE.format(where="field_a"), "s.yaml")).status == "pass"
-    with pytest.raises(ScenarioError):  # base is not a battlefield: not among the choices
-        run(load_text(SHOVE.format(where="base"), "s.yaml"))
+    for where in ("base", "field_b"):
+        with pytest.raises(ScenarioError):  # not among the choices
+            run(load_text(SHOVE.format(where=where), "s.yaml"))
 
 
 def test_a_replacement_of_what_the_step_before_does_is_in_place_before_that_step() -> None:

@@ -575,11 +575,12 @@ TURNS: list[tuple[str, str, str, str]] = [
 ]
 # Cards as printed: each mutant breaks one rule of reading a printed text
 PR, PS, PC = "judge/printed/reader.py", "judge/scenario/printed.py", "judge/printed/compare.py"
+PT, PG = "judge/printed/targets.py", "judge/printed/gives.py"
 PRINTED: list[tuple[str, str, str, str]] = [
-    ("printed: 其 with no target in a played card is the card itself", PR,
-     '        return self.it if self.on_a_card else None', '        return self.it'),
+    ("printed: 其 with no target in a played card is the card itself", PT,
+     '        if not self.on_a_card:\n            return None\n', '        if False:\n            return None\n'),
     ("printed: any following sentence goes inside the 你可以 before it", PR,
-     '        into = _innermost(ab["do"]) if completes else ab["do"]', '        into = _innermost(ab["do"])'),
+     '        into = _innermost(ab["do"]) if completes else ab["do"]  # only', '        into = _innermost(ab["do"])  # only'),
     ("printed: a card type word at the end of a name names the card", PR,
      "            names.update(e for e in (self.name[i:] for i in range(1, len(self.name) - 1)) if e not in types)",
      "            names.update(self.name[i:] for i in range(1, len(self.name) - 1))"),
@@ -591,8 +592,8 @@ PRINTED: list[tuple[str, str, str, str]] = [
     ("printed: a number no card prints is placed", PR, "            if n is not None and n > MAX_NUMBER:", "            if False:"),
     ("printed: a sentence is never split at its clause breaks", PR, "            for sep in _SEPARATORS.finditer(s):",
      "            for sep in []:"),
-    ("printed: two targets are both named target", PR, "        one = len(self.filters) == 1", "        one = True"),
-    ("printed: 若你如此做 is a step of its own", PR, '                steps[-1] = {**steps[-1], **v["&previous"]}',
+    ("printed: two targets are both named target", PT, "        one = len(self.filters) == 1", "        one = True"),
+    ("printed: 若你如此做 is a step of its own", PR, '                steps[-1] = _joined(last, v["&previous"])',
      '                steps.append(v["&previous"])'),
     ("printed: a line break after a comma ends the sentence", PR,
      '                if c == "\\n" and text[start:i].rstrip()[-1:] in _WRAP:', "                if False:"),
@@ -604,7 +605,37 @@ PRINTED: list[tuple[str, str, str, str]] = [
     ("printed: a refusal points at the start of the text's value", PS, "    while i < offset and j < len(source):",
      "    while False:"),
 ]
-PRINTED_TESTS = ["tests/test_printed_reader.py", "tests/test_printed_scenarios.py"]
+PRINTED += [  # the third to sixth rounds of templates, and what their review found
+    ("printed: a 因此 replacement goes before any step", PR, "(of is not None and not set(of) & set(last))", "False"),
+    ("printed: a completing clause replaces a printed value", PG, '        elif have is not None and have != "X" and have != x:',
+     "        elif False:"),
+    ("printed: 该战场 with none chosen is the card itself", PT,
+     '        if of_type is None or (self.it == "self" and self.self_type == of_type) or (self.it == "event" and of_type == "unit"):',
+     "        if True:"),
+    ("printed: 其 after targets of two kinds is the last one", PT, "            if len(kinds) > 1:\n                return None",
+     "            if False:\n                return None"),
+    ("printed: a hold trigger's 此战场 is where the card is", PR,
+     '        if m.template.here == "event":  # 此战场 of a trigger', "        if False:  # 此战场 of a trigger"),
+    ("printed: [或] reads with no mode before it", PR, 'm.template.gives.get("&more") and not play.get("modes")', "False"),
+    ("printed: a second additional cost overwrites the first", PR, "        if _clash(play, part):", "        if False:"),
+    ("printed: the reading of a typed 该单位 ignores its type", PR,
+     '                typed = v[1].get("type") if slot.kind == "it" and isinstance(v[1], dict) else None',
+     "                typed = None"),
+    ("highest: the smallest is read", f"{MX}numbers.py", "    n = max((int((game.chars(c)", "    n = min((int((game.chars(c)"),
+    ("team_of: any unit is of the team", f"{MX}references.py", '    return None if s.card.controller == team else "controller"',
+     "    return None"),
+    ("be_attacked: an attack on an evading card happens", f"{MX}combat.py",
+     "    if shield is not None:  # a rule effect says the card attacked", "    if False:  # a rule effect says the card attacked"),
+    ("unpreventable combat damage is prevented", f"{MX}combat.py", '"preventable": src not in sure,', '"preventable": True,'),
+    ("power_cost: the destroyed card's power is not taken off", "judge/games/riftbound/costs.py", "    if less and amount:",
+     "    if False:"),
+    ("another battlefield: base is offered", "judge/games/riftbound/board.py",
+     '(*(("base",) if spec == "choose" else ()), *sorted(', '("base", *sorted('),
+    ("use: a name two abilities share takes the first", f"{MX}chain.py",
+     '        elif [a.get("name") for a in printed].count(which) > 1:', "        elif False:"),
+]
+PRINTED_TESTS = ["tests/test_printed_reader.py", "tests/test_printed_scenarios.py", "tests/test_printed_round_three.py",
+                 "tests/test_printed_review_fixes.py"]
 SETS = {"fixes": FIXES, "discard_cost": DISCARD_COST, "next_each": NEXT_EACH, "choices_again": CHOICES_AGAIN, "copies": COPIES,
         "this_battlefield": THIS_BATTLEFIELD, "turns": TURNS, "printed": PRINTED, "engine": ENGINE, "engine2": ENGINE2, "engine3": ENGINE3, "zones": ZONES, "search": SEARCH, "language": LANGUAGE}
 
