@@ -67,6 +67,29 @@ def cached_yaml(path: Path) -> Any:
     return data
 
 
+def cached_value(name: Path, kind: str, key: Any, files: list[Path], compute: Any) -> Any:
+    """``compute()``, or the copy the per-user cache keeps of it for ``name`` (one copy per name and kind) while
+    ``key`` (marshal data) and the signatures of ``files`` (what the value is worked out from) are unchanged."""
+    try:
+        stats = [f.stat() for f in files]
+        sig = (CACHE_VERSION, *sys.version_info[:2], *((st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+                                                        for st in stats), key)
+        marshal.dumps(sig)
+    except (OSError, ValueError):
+        return compute()  # a file gone, or a key marshal cannot hold: only speed is lost
+    cache = _cache_file(name, kind)
+    try:
+        stored = marshal.loads(cache.read_bytes())
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == sig:
+            return stored[1]
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    value = compute()
+    if all(time.time() - st.st_mtime > RACY_SECONDS for st in stats):  # a file just changed may change again unseen
+        _store(cache, sig, value)
+    return value
+
+
 GAME_KIND = "game"
 
 

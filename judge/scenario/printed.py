@@ -52,21 +52,36 @@ def differing(sc: "Scenario") -> dict[str, Any]:
     for the trace, from the cards as loaded."""
     if sc.differing is not None:
         return sc.differing
-    out: dict[str, Any] = {}
     game = sc.data.get("game")
-    if sc.both and isinstance(game, str) and _has_templates(game):
-        from judge.printed.compare import difference_items
-        from judge.printed.reader import Unreadable, read
+    out: dict[str, Any] = {}
+    if sc.both and isinstance(game, str):
+        # read once per content of the cards, the templates and the reader: a run need not load the reader again
+        from judge.corpus.cache import cached_value
+        from judge.printed.templates import game_file
 
-        for cid, card in sc.both.items():
-            try:
-                items = difference_items(read(card["text"], game, _type(card), _name(card)).fields, card)
-            except Unreadable as e:
-                out[cid] = {"unread": e.shown}
-                continue
-            if items:
-                out[cid] = [{"path": p, "read": a, "hand": b} for p, a, b in items]
+        package = Path(__file__).resolve().parents[1] / "printed"
+        files = [game_file(game, "printed.yaml"), game_file(game, "game.yaml"), Path(__file__).resolve(),
+                 *sorted(package.glob("*.py"))]
+        out = cached_value(Path(sc.file), "differing", [game, sc.both], files, lambda: _differing(game, sc.both))
     sc.differing = out
+    return out
+
+
+def _differing(game: str, both: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if not _has_templates(game):
+        return out
+    from judge.printed.compare import difference_items
+    from judge.printed.reader import Unreadable, read
+
+    for cid, card in both.items():
+        try:
+            items = difference_items(read(card["text"], game, _type(card), _name(card)).fields, card)
+        except Unreadable as e:
+            out[cid] = {"unread": e.shown}
+            continue
+        if items:
+            out[cid] = [{"path": p, "read": a, "hand": b} for p, a, b in items]
     return out
 
 
