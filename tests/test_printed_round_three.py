@@ -298,3 +298,21 @@ def test_a_power_cost_given_twice_is_refused() -> None:
     with pytest.raises(ScenarioError) as e:
         run(load_text(src, "a.yaml"))
     assert "power_cost" in str(e.value) and e.value.line == 15
+
+
+def test_attack_or_defend_is_two_triggers_each_choosing_its_own_target() -> None:
+    # 820.1.d.1 example 2: 「当我进攻或防守时，你可以对此处的一名敌方单位造成等同于我战力的伤害。」
+    abilities = read("当我进攻或防守时，你可以对此处的一名敌方单位造成等同于我战力的伤害。\n我的技能带有[回响] — 弃置一张手牌。",
+                     "riftbound", "unit", "示例中的单位").fields["abilities"]
+    assert [a["when"]["event"] for a in abilities[:2]] == ["attacks", "defends"]
+    for a in abilities[:2]:
+        assert a["targets"] == [{"filter": {"type": "unit", "controller": "opponent", "at": "here"}}]
+        assert a["do"] == [{"may": [{"damage": {"amount": {"power": "self"}, "to": "target"}}]}]
+    assert abilities[2] == {"kind": "repeat", "applies_to": "abilities", "cost": {"discard": 1},
+                            "text": "我的技能带有[回响] — 弃置一张手牌"}
+
+
+def test_an_instruction_that_says_when_it_is_carried_out_is_a_part_of_playing_the_card() -> None:
+    # 135.2.b.3: 「打出我时，摧毁一名单位作为额外费用。」 is carried out as the card is played, not as it resolves
+    play = read("打出我时，摧毁一名单位作为额外费用。抽1张牌。", "riftbound", "spell").fields["play"]
+    assert play == {"cost": {"destroy": {"type": "unit"}}, "do": [{"draw": {"count": 1, "player": "you"}}]}

@@ -148,8 +148,8 @@ def test_quoted_cards_read_as_their_hand_written_abilities_or_are_listed_with_th
         if q.status == "unread":
             assert q.clause and q.clause in q.text.replace("<p>", "\n  ")
     readable = sum(q.status in ("equal", "text_only") for q in cards)
-    # the share today (222 of 250): it only grows
-    assert readable / len(cards) >= 0.88, (readable, len(cards))
+    # the share today (224 of 250): it only grows
+    assert readable / len(cards) >= 0.89, (readable, len(cards))
 
 
 def test_nine_in_ten_of_the_cards_the_documents_name_with_a_text_read_as_their_hand_written_abilities() -> None:

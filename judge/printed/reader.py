@@ -417,11 +417,11 @@ class _Reader:
         for one in ab if isinstance(ab, list) else [ab]:
             if isinstance(one, dict):
                 self.made[id(one)] = m.template
-        if isinstance(ab, list):
-            if chosen:  # which of them would choose the target: not a reading this covers
-                raise Unreadable(self.raw[m.start:m.end][:SHOWN], m.start, [], reason="new_target")
+        if isinstance(ab, list):  # one sentence, several abilities (当我进攻或防守时): each chooses its own targets
             for one in ab:
                 one.setdefault("text", self.raw[m.start:m.end])
+                if chosen:
+                    one["targets"] = copy.deepcopy(chosen)
             return ab
         if chosen:
             ab["targets"] = chosen
