@@ -55,12 +55,9 @@ def cached_yaml(path: Path) -> Any:
     except OSError:
         return read_yaml(path)  # raises the DataError naming the file
     cache = _cache_file(path)
-    try:
-        stored = marshal.loads(cache.read_bytes())
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == sig:
-            return stored[1]
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
+    found = _stored(cache, sig)
+    if found is not _MISSING:
+        return found
     data = read_yaml(path)
     if time.time() - _mtime(sig) > RACY_SECONDS:
         _store(cache, sig, data)
@@ -78,12 +75,9 @@ def cached_value(name: Path, kind: str, key: Any, files: list[Path], compute: An
     except (OSError, ValueError):
         return compute()  # a file gone, or a key marshal cannot hold: only speed is lost
     cache = _cache_file(name, kind)
-    try:
-        stored = marshal.loads(cache.read_bytes())
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == sig:
-            return stored[1]
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
+    found = _stored(cache, sig)
+    if found is not _MISSING:
+        return found
     value = compute()
     if all(time.time() - st.st_mtime > RACY_SECONDS for st in stats):  # a file just changed may change again unseen
         _store(cache, sig, value)
@@ -142,6 +136,20 @@ def _game(path: Path, data: Any) -> GameData:
         except ValueError as e:  # data marshal cannot hold (a date YAML read from an unquoted value)
             raise DataError(f"{path}: rules[{i}] is not a valid rule ({e})") from e
     return GameData(list(data.get("documents") or []), list(data.get("versions") or []), rules)
+
+
+_MISSING = object()  # no usable copy
+
+
+def _stored(cache: Path, sig: tuple[Any, ...]) -> Any:
+    """The copy ``cache`` keeps for the signature ``sig``, or _MISSING (none, another signature's, or damaged)."""
+    try:
+        stored = marshal.loads(cache.read_bytes())
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == sig:
+            return stored[1]
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    return _MISSING
 
 
 def _mtime(sig: tuple[Any, ...]) -> float:
