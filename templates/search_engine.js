@@ -194,7 +194,7 @@
     var qw = data.question_words, singles = {}, english = {};
     qw.singles.forEach(function (s) { singles[s] = true; });
     qw.english.forEach(function (s) { english[s] = true; });
-    E.qw = { cut: qw.cut, singles: singles, english: english, negation: qw.negation || [] };
+    E.qw = { cut: qw.cut, singles: singles, english: english, negation: qw.negation || [], games: qw.games || [] };
     E.termCache = {};
     E.filters = {};
   }
@@ -557,10 +557,27 @@
   };
 
   // SearchSession._run(): pinned rule numbers and FAQ ids, the documents with every part, then the bag
+  var AFTER_NAME = " ,:;\uff0c\uff1a\uff1b\u3001", AFTER_NAME_RE = /^[ ,:;\uff0c\uff1a\uff1b\u3001]+/;
+  Engine.prototype.namedGame = function (query) {  // QuestionWords.named_game(): 「三国 踐踏……」, "In Rise, …"
+    var E = this, text = fold(query, E.map).toLowerCase().replace(/^\s+/, ""), lead = text.indexOf("in ") === 0 ? "in " : "";
+    for (var i = 0; i < E.qw.games.length; i++) {
+      var name = E.qw.games[i][0], g = E.qw.games[i][1];
+      if (E.data.games.indexOf(g) < 0 || text.indexOf(lead + name) !== 0) continue;
+      var rest = text.slice((lead + name).length);
+      if (!rest || AFTER_NAME.indexOf(rest[0]) >= 0) {
+        var stripped = rest.replace(AFTER_NAME_RE, "");
+        return stripped ? [g, stripped] : null;
+      }
+    }
+    return null;
+  };
+
   Engine.prototype.search = function (query, opts) {
     var E = this, C = E.C;
     opts = opts || {};
     var game = opts.game || null, limit = opts.limit || 10, kind = opts.kind || "all";
+    var named = game ? null : E.namedGame(query);  // a question that starts by naming its game is searched in it
+    if (named) { game = named[0]; query = named[1]; }
     var whole = normalizeId(query);
     if (new RegExp("^" + RULE_ID + "$").test(whole)) query = whole;  // a rule number as judges type it (第709.2b条)
     var parsed = E.parse(query, game);

@@ -41,3 +41,20 @@ def test_the_word_of_negation_marks_the_term_and_is_not_searched_for(session: Se
     assert [x.negated for x in parse_query("without any target", session.glossary, session.words, session._df,
                                            session._docs).parts if x.kind == "concept"] == [True]
     assert not any(x.negated for x in parse_query("piano target", session.glossary, session.words, session._df, session._docs).parts)
+
+
+def test_a_question_that_starts_by_naming_its_game_is_searched_in_it() -> None:
+    # a judge typing 「三国 踐踏……」 or "Riftbound: …" without --game asks about that game's rules
+    from judge.search.index import Source
+    from judge.search.query import SearchSession
+
+    with SearchSession(Source()) as session:
+        named = session.search("三国 踐踏攻擊武將時會觸發嗎", limit=5)
+        assert {h.game for h in named.hits} == {"sanguo"} and named.hits[0].id == "500.5"
+        assert ("named_game", {"game": "sanguo"}) in named.note_keys
+        english = session.search("Riftbound: does the repeat have to hit the same target", limit=5)
+        assert {h.game for h in english.hits} == {"riftbound"}
+        assert session.search("In Rise, 响应链", limit=5).hits[0].game == "rise"
+        # a name that only starts a word, or a name with nothing after it, names no game
+        assert ("named_game", {"game": "rise"}) not in session.search("risen 响应链", limit=5).note_keys
+        assert not any(k == "named_game" for k, _ in session.search("崛起的规则", limit=5).note_keys)

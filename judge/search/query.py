@@ -504,6 +504,9 @@ class SearchSession:
     def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher
         games = self.games()
+        named = self.words.named_game(query, games) if game is None else None
+        if named is not None:  # a question that starts by naming its game (三国 踐踏……, In Rise, …) is searched in it
+            game, query = named
         parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game, self.english)
         if not parsed.parts:
             raise QueryError(f"nothing to search for in {query!r}")
@@ -526,6 +529,9 @@ class SearchSession:
         results = self._strict(parsed, present, flt, wanted, weigh) if present else []
         notes = [f"not in the corpus, left out: {', '.join(absent)}"] if absent and present else []
         note_keys = [("absent", {"words": "、".join(absent)})] if absent and present else []
+        if named is not None:
+            notes.insert(0, f"searched in {named[0]}, the game the question names")
+            note_keys.insert(0, ("named_game", {"game": named[0]}))
         if parsed.corrections:
             read = "、".join(f"{typed} → {fixed}" for typed, fixed in parsed.corrections)
             notes.insert(0, f"read as: {read}")

@@ -25,6 +25,9 @@ QUESTION_WORDS_PATH = Path(__file__).resolve().parent / "question_words.yaml"
 SINGLE_WEIGHT = 0.05  # a lone character is this much less likely than a word with the same document frequency
 
 
+_AFTER_NAME = " ,:;，：；、"  # what may follow a game's name at the start of a question
+
+
 class QuestionWords(NamedTuple):
     """The question words (two or more characters, longest first), the droppable single characters, English stop
     words, and the words that negate the next glossary term (longest first)."""
@@ -33,6 +36,7 @@ class QuestionWords(NamedTuple):
     singles: frozenset[str]
     english: frozenset[str]
     negation: tuple[str, ...] = ()
+    games: tuple[tuple[str, str], ...] = ()  # (a game's name as a question starts with it, the game), longest first
 
     @classmethod
     def from_yaml(cls, path: Path = QUESTION_WORDS_PATH) -> "QuestionWords":
@@ -40,6 +44,11 @@ class QuestionWords(NamedTuple):
         from judge.datafile import DataError, expect_mapping, read_yaml
 
         data = expect_mapping(path, read_yaml(path), ("question", "particles", "english"))
+        games = data.get("games") or {}
+        if not isinstance(games, dict) or not all(isinstance(g, str) and isinstance(v, list) and all(
+                isinstance(n, str) and n.strip() for n in v) for g, v in games.items()):
+            raise DataError(f"{path}: 'games' maps a game to the names a question calls it by")
+        names = sorted({(fold(n.strip()).lower(), g) for g, v in games.items() for n in v}, key=lambda x: (-len(x[0]), x))
         lists: dict[str, list[str]] = {}
         for name in ("question", "particles", "english", "negation"):
             if name == "negation" and name not in data:
@@ -55,16 +64,31 @@ class QuestionWords(NamedTuple):
             frozenset(w for w in words if len(w) == 1),
             frozenset(lists["english"]),
             tuple(sorted(set(lists["negation"]), key=lambda w: (-len(w), w))),
+            tuple(names),
         )
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-able form (stored with the search index)."""
         return {"cut": list(self.cut), "singles": sorted(self.singles), "english": sorted(self.english),
-                "negation": list(self.negation)}
+                "negation": list(self.negation), "games": [list(x) for x in self.games]}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "QuestionWords":
-        return cls(tuple(data["cut"]), frozenset(data["singles"]), frozenset(data["english"]), tuple(data.get("negation", ())))
+        return cls(tuple(data["cut"]), frozenset(data["singles"]), frozenset(data["english"]), tuple(data.get("negation", ())),
+                   tuple((str(n), str(g)) for n, g in data.get("games", ())))
+
+    def named_game(self, query: str, games: list[str]) -> tuple[str, str] | None:
+        """The game a question starts by naming (「三国 踐踏……」, "In Rise, …", "Riftbound: …") and the question without
+        it; None when it names none of ``games`` there."""
+        text = fold(query).lower().lstrip()
+        lead = "in " if text.startswith("in ") else ""
+        for name, game in self.games:
+            if game in games and text.startswith(lead + name):
+                rest = text[len(lead + name):]
+                if not rest or rest[0] in _AFTER_NAME:  # the name ends there (not 崛起的, not rises)
+                    stripped = rest.lstrip("".join(_AFTER_NAME))
+                    return (game, stripped) if stripped else None
+        return None
 
     def cut_run(self, run: str) -> list[str]:
         """The pieces of a CJK run between its question words of two or more characters."""
