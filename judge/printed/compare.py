@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.printed.gives import renamed
+
 SHOWN = frozenset({"text", "text_en", "rule"})  # what a trace shows, not what a card does
 FIELDS = ("play", "abilities", "keywords", "status")  # the fields a printed text stands for
 
@@ -30,18 +32,8 @@ def _canon(x: Any) -> Any:
         names = {t.get("name", "target"): ("target" if one else f"t{i + 1}") for i, t in enumerate(targets)}
         out["targets"] = [{**{k: v for k, v in t.items() if k != "name"}, **({} if one else {"name": names.get(
             t.get("name", "target"))})} for t in targets]
-        out = {k: (v if k == "targets" else _rename(v, names)) for k, v in out.items()}
+        out = {k: (v if k == "targets" else renamed(v, names)) for k, v in out.items()}
     return {k: _canon(v) for k, v in out.items()}
-
-
-def _rename(x: Any, names: dict[str, str]) -> Any:
-    if isinstance(x, str):
-        return names.get(x, x)
-    if isinstance(x, list):
-        return [_rename(v, names) for v in x]
-    if isinstance(x, dict):
-        return {k: _rename(v, names) for k, v in x.items()}
-    return x
 
 
 MISSING = None  # what a side that lacks a part shows

@@ -104,14 +104,14 @@ def completes(step: dict[str, Any], more: dict[str, Any]) -> bool:
     return True
 
 
-def renamed(x: Any, old: str, new: str) -> Any:
-    """``x`` with each value ``old`` (a target slot's name) written ``new``."""
+def renamed(x: Any, names: dict[str, str]) -> Any:
+    """``x`` with each string value that is a key of ``names`` (a target slot's name) written as its value."""
     if isinstance(x, str):
-        return new if x == old else x
+        return names.get(x, x)
     if isinstance(x, dict):
-        return {k: renamed(v, old, new) for k, v in x.items()}
+        return {k: renamed(v, names) for k, v in x.items()}
     if isinstance(x, list):
-        return [renamed(v, old, new) for v in x]
+        return [renamed(v, names) for v in x]
     return x
 
 

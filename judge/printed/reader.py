@@ -443,9 +443,9 @@ class _Reader:
             if not self.lang.later_targets:  # the game chooses every target as the ability goes on the chain
                 raise Unreadable(self.raw[start:end][:SHOWN], start, [], reason="new_target")
             if had == 1:  # the one target was named `target`: now it is t1
-                ab["do"] = _renamed(ab["do"], "target", "t1")
+                ab["do"] = _renamed(ab["do"], {"target": "t1"})
                 into = _innermost(ab["do"]) if completes else ab["do"]
-                steps = _renamed(steps, "target", "t1")
+                steps = _renamed(steps, {"target": "t1"})
         if made is not None and made.here == "event":
             steps = _here_is_event(steps)
         done, chosen = targets.finish(steps)

@@ -40,10 +40,7 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
         game.trace.add("attack_forbidden", game.data.cite("continuous.locked" if why.origin == "link" else "continuous.from_ability"),
                        card=card.ref, text=why.text)
         return
-    shield = continuous.forbidden(game, st.cards[target], "be_attacked") if target in st.cards else None
-    if shield is not None:  # a rule effect says the card attacked cannot be attacked (崛起's 闪避: 不能被攻击)
-        game.trace.add("attacked_forbidden", game.data.cite("continuous.from_ability"), card=card.ref,
-                       target=st.cards[target].ref, text=shield.text)
+    if target in st.cards and _evades(game, card.ref, st.cards[target]):
         return
     defender = st.cards[target].ref if target in st.cards else None
     before: set[Any] = st.ext.setdefault(ATTACKED, set())  # the units that attacked earlier in this combat
@@ -59,6 +56,17 @@ def act_attack(game: "Game", action: dict[str, Any], path: tuple[Any, ...]) -> N
 
 
 M.word("cannot", "be_attacked", Bool(), doc="it cannot be attacked")
+
+
+def _evades(game: "Game", attacker: Any, card: Any) -> bool:
+    """A rule effect says ``card`` cannot be attacked (崛起's 闪避: 不能被攻击): the step that says so is traced."""
+    from judge.engine.mechanisms import continuous
+
+    shield = continuous.forbidden(game, card, "be_attacked")
+    if shield is not None:
+        game.trace.add("attacked_forbidden", game.data.cite("continuous.from_ability"), card=attacker, target=card.ref,
+                       text=shield.text)
+    return shield is not None
 M.word("cannot", "have_combat_damage_prevented", Bool(),
        doc="the combat damage it deals cannot be prevented (威尔逊舰长造成的战斗损伤不能被防止)")
 
@@ -120,12 +128,7 @@ def redirect_attack(game: "Game", ctx: Context, spec: dict[str, Any]) -> bool:
     if not combat or not attackers or not to or combat.get("attacker") != attackers[0] or not st.is_current(to[0]):
         game.trace.add("cannot", game.data.cite("effect.text_order"), what=game.data.text("op_redirect"))
         return False
-    from judge.engine.mechanisms import continuous
-
-    shield = continuous.forbidden(game, st.cards[to[0].id], "be_attacked")
-    if shield is not None:  # it cannot be attacked: the attack is not redirected onto it (闪避: 不能被攻击)
-        game.trace.add("attacked_forbidden", game.data.cite("continuous.from_ability"), card=attackers[0], target=to[0],
-                       text=shield.text)
+    if _evades(game, attackers[0], st.cards[to[0].id]):  # the attack is not redirected onto it
         return False
     was_attacked = combat.get("defender")
     conditional = any((e.cond or {}).get("attacks") and e.source == was_attacked for e in in_force(game))

@@ -9,7 +9,7 @@ from typing import Any
 from judge.engine.context import Context, cards, illegal_slot, matches_filter, players, read_refs, value
 from judge.engine.language.shapes import NUMBER_LIMIT, At, Either, Enum, Field, Int, ListOf, Map, Ref, Str
 from judge.engine.language.words import Mechanism, OneKey
-from judge.engine.mechanisms.references import CARDS, PLAYER
+from judge.engine.mechanisms.references import CARDS, PLAYER, fitting
 
 MECHANISM = Mechanism("numbers", "number expressions: X, power, health, cost, damage_on, var, event, hand, count, "
                                  "highest, add, sub, mul, max, min", requires=("references", "filters"))
@@ -124,8 +124,7 @@ def _count(ctx: Context, arg: Any) -> int:
 def _highest(ctx: Context, arg: Any) -> int:
     game = ctx.game
     ((stat, flt),) = arg.items()
-    pool = game.state.in_zones((flt["zone"],)) if flt.get("zone") else game.state.field_cards()
-    fits = [c for c in pool if matches_filter(game, c, flt, ctx.controller, ctx.link, self_ref=ctx.source) is None]
+    fits = fitting(ctx, flt)
     n = max((int((game.chars(c).get(stat, getattr(c, stat)) if stat != "cost" else c.cost) or 0) for c in fits), default=0)
     if ctx.link is not None and f"highest:{id(arg)}" not in ctx.read:
         ctx.read.add(f"highest:{id(arg)}")  # [info.read]: read as the effect is carried out, once

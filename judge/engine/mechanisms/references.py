@@ -175,10 +175,10 @@ _bound("it", "the card a for_each step, a becomes trigger or a continuous effect
 @M.declare("card_ref", "each", Ref("zoned_filter"), doc="every card fitting the description (on the field, or in the zone "
                                                          "it names)")
 def _each(ctx: Context, flt: dict[str, Any]) -> list[CardRef]:
-    return [c.ref for c in _fitting(ctx, flt)]
+    return [c.ref for c in fitting(ctx, flt)]
 
 
-def _fitting(ctx: Context, flt: dict[str, Any]) -> list[Any]:
+def fitting(ctx: Context, flt: dict[str, Any]) -> list[Any]:
     """The cards fitting the description: on the field, or in the zone it names, in file order."""
     game, st = ctx.game, ctx.game.state
     flt = resolve_names(ctx, flt)
@@ -191,7 +191,7 @@ def _fitting(ctx: Context, flt: dict[str, Any]) -> list[Any]:
                                                            "step happens (not a target)")
 def _choose(ctx: Context, flt: dict[str, Any]) -> list[CardRef]:
     game, st = ctx.game, ctx.game.state
-    options = tuple(c.id for c in _fitting(ctx, flt))
+    options = tuple(c.id for c in fitting(ctx, flt))
     if not options:
         return []
     pick = game.ask(Choice("card", ctx.controller, ctx.source.id, options))

@@ -125,10 +125,15 @@ def _power(game: "Game", player: str, value_: Any) -> None:
 M.word("expect.player", "power", Int(0), lambda game, p: rs(game).power.get(p, 0), doc="the player's power")
 
 
+def printed_power(card: Any) -> int:
+    """The power part of a card's printed cost (its play's ``cost: {power: N}``; power_cost: writes it there)."""
+    return int(((card.play or {}).get("cost") or {}).get("power", 0) or 0)
+
+
 @M.declare("filter", "power_cost", Ref("bounds"), doc="its printed power cost (its [A] symbols, 206: 卡面上印刷的费用) "
                                                       "within bounds: {lte: N, gte: N}")
 def _power_cost(s: Any, bounds: Any) -> str | None:
-    printed = int(((s.card.play or {}).get("cost") or {}).get("power", 0) or 0)  # 206: as printed, whatever was paid
+    printed = printed_power(s.card)  # 206: as printed, whatever was paid
     if "lte" in bounds and printed > eval_static(s.game, bounds["lte"], s.link):
         return "cost"
     if "gte" in bounds and printed < eval_static(s.game, bounds["gte"], s.link):
@@ -143,8 +148,7 @@ def _destroyed_power(game: "Game", link: "Link") -> int:
     ref = link.bindings.get("may_destroy")
     if not isinstance(spec, dict) or spec.get("less") != "its_cost" or not isinstance(ref, CardRef):
         return 0
-    card = game.state.view(ref)[0]
-    return int(((card.play or {}).get("cost") or {}).get("power", 0) or 0)
+    return printed_power(game.state.view(ref)[0])
 
 
 @M.declare("card", "power_cost", Int(0, 99), doc="the power part of its printed cost (206: 符能费用), a board fact beside "
