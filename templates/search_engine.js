@@ -76,12 +76,15 @@
   var LATIN_TERM = /^[a-z0-9 '\-]+$/, LATIN_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
   function ends(w, s) { return w.slice(-s.length) === s; }
   function stem(w) {  // stem()
+    if (ends(w, "'s")) w = w.slice(0, -2); else if (ends(w, "s'")) w = w.slice(0, -1);
     if (w.length <= 3 || !/^[\x00-\x7f]*$/.test(w)) return w;
     if (ends(w, "ies")) return w.slice(0, -3) + "y";
     if (ends(w, "ied") && w.length > 4) return w.slice(0, -3) + "y";
-    if (["sses", "ches", "shes", "xes", "zes"].some(function (s) { return ends(w, s); })) return w.slice(0, -2);
-    if (ends(w, "s") && !["ss", "us", "is"].some(function (s) { return ends(w, s); })) return w.slice(0, -1);
-    if (ends(w, "ed") && w.length > 4) return w.slice(0, -2);
+    if (["sses", "ches", "shes", "xes", "zes"].some(function (s) { return ends(w, s); })) w = w.slice(0, -2);
+    else if (ends(w, "s") && !["ss", "us", "is"].some(function (s) { return ends(w, s); })) w = w.slice(0, -1);
+    else if (ends(w, "ed") && !ends(w, "eed") && w.length > 4) w = w.slice(0, -2);
+    if (w.length > 3 && ends(w, "e") && !["ee", "ie", "ye"].some(function (s) { return ends(w, s); })) w = w.slice(0, -1);
+    if (w.length > 3 && w[w.length - 1] === w[w.length - 2] && "aeiousy".indexOf(w[w.length - 1]) < 0) w = w.slice(0, -1);
     return w;
   }
   function findTerms(q, keys) {  // find_terms()
@@ -576,8 +579,9 @@
     var E = this, C = E.C;
     opts = opts || {};
     var game = opts.game || null, limit = opts.limit || 10, kind = opts.kind || "all";
-    var named = game ? null : E.namedGame(query);  // a question that starts by naming its game is searched in it
-    if (named) { game = named[0]; query = named[1]; }
+    var named = E.namedGame(query);  // a question that starts by naming its game is searched in it
+    if (named && game) { if (named[0] === game) query = named[1]; named = null; }  // its name is then no search word
+    else if (named) { game = named[0]; query = named[1]; }
     var whole = normalizeId(query);
     if (new RegExp("^" + RULE_ID + "$").test(whole)) query = whole;  // a rule number as judges type it (第709.2b条)
     var parsed = E.parse(query, game);

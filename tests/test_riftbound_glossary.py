@@ -38,3 +38,19 @@ def test_either_word_finds_both_the_rule_and_the_entry(rules_word: str, faq_word
         hits = {(h.kind, h.game, h.id) for h in search(query, source=source, game="riftbound", limit=50).hits}
         assert ("rule", "riftbound", rule) in hits, (query, rule)
         assert ("faq", "riftbound", entry) in hits, (query, entry)
+
+
+# A concept the Riftbound documents have a word for is that game's concept too: an English question searched in
+# Riftbound keeps the word (before, "damage", "replacement effect", "exhausted" … had no Riftbound term and were left
+# out as words the corpus lacks). Each word is the FAQ's own (vendetta-11: 戰鬥傷害分配; vendetta-03: 是替換效果;
+# vendetta-21: 將其休眠; vendetta-05: 放進棄牌堆).
+@pytest.mark.parametrize("english,word", [("damage", "傷害"), ("replacement effect", "替換效果"), ("exhausted", "休眠"),
+                                          ("trash", "棄牌堆"), ("triggered ability", "觸發效果")])
+def test_an_english_word_of_a_riftbound_concept_searches_its_word(english: str, word: str, source: Source) -> None:
+    from judge.locale.folding import fold
+
+    result = search(f"Riftbound: {english}", source=source, limit=50)
+    assert result.hits and not any(k == "absent" for k, _ in result.note_keys)
+    assert {h.game for h in result.hits} == {"riftbound"}
+    with_word = [h for h in result.hits if fold(word) in fold(f"{h.title}\n{h.snippet}")]
+    assert with_word and result.hits[0] in with_word, [(h.id, h.snippet[:40]) for h in result.hits[:3]]

@@ -71,6 +71,18 @@ def test_english_terms_match_singular_plural_and_ed() -> None:
     assert stem("abilities") == "ability" and stem("countered") == "counter" and stem("is") == "is"
 
 
+def test_an_english_word_and_its_inflections_stem_alike() -> None:
+    # a judge writes "resolved", "resolves", "tapped", "spell's": each is the glossary's resolve / tap / spell
+    for forms in (["resolve", "resolves", "resolved"], ["tap", "taps", "tapped"], ["spell", "spells", "spell's"],
+                  ["exhaust", "exhausted"], ["controls", "control"]):
+        assert len({stem(f) for f in forms}) == 1, forms
+    assert stem("stacking") != stem("stack")  # -ing is still kept
+    assert len({stem(f) for f in ["stack", "resolve", "spell", "tap"]}) == 4
+    g = load_glossary(glossary_path())
+    assert [c.id for _, _, c in g.find_in("it resolved")] == ["resolve"]
+    assert [c.id for _, _, c in g.find_in("my spell's target")] == ["spell", "target"]
+
+
 def test_resolve_exact_alias_other_script_and_partial() -> None:
     g = fixture_glossary()
     exact = g.resolve("堆叠")  # the Simplified spelling of sanguo's 堆疊

@@ -58,3 +58,24 @@ def test_a_question_that_starts_by_naming_its_game_is_searched_in_it() -> None:
         # a name that only starts a word, or a name with nothing after it, names no game
         assert ("named_game", {"game": "rise"}) not in session.search("risen 响应链", limit=5).note_keys
         assert not any(k == "named_game" for k, _ in session.search("崛起的规则", limit=5).note_keys)
+
+
+def test_a_question_naming_the_game_searched_in_searches_without_its_name() -> None:
+    # `judge search -g 崛起 "崛起：……"`: the name says which game, as --game does; it is no word to look for (before,
+    # 崛起 was a word no rule has and 符文战场 split into 符文 · 战场, which a 三國 rule has)
+    from judge.search.index import Source
+    from judge.search.query import SearchSession
+
+    def ids(result):
+        return [(h.game, h.id) for h in result.hits]
+
+    with SearchSession(Source()) as session:
+        for game, named, bare in [("rise", "崛起 两个目标其中一个跑了", "两个目标其中一个跑了"),
+                                  ("riftbound", "符文戰場：單位牌本身可以帶回響嗎？", "單位牌本身可以帶回響嗎？"),
+                                  ("sanguo", "In Three Kingdoms, who gets priority first?", "who gets priority first?")]:
+            with_name = session.search(named, game=game, limit=10)
+            assert ids(with_name) == ids(session.search(bare, game=game, limit=10)), named
+            assert not any(k in ("named_game", "absent") for k, _ in with_name.note_keys), with_name.note_keys
+        # another game's name with --game: the game given is searched, the name left as typed
+        other = session.search("三国 回响", game="riftbound", limit=5)
+        assert {h.game for h in other.hits} == {"riftbound"} and ("absent", {"words": "三国"}) in other.note_keys

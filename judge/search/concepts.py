@@ -55,7 +55,11 @@ def user_glossary_path() -> Path:
 
 
 def stem(word: str) -> str:
-    """A light English stemmer for glossary matching: plurals and ``-ed`` (abilities → ability, countered → counter)."""
+    """A light English stemmer for glossary matching, the same form for a word and its plural, -ed and possessive
+    forms (abilities → ability, countered → counter, resolved and resolves → resolv, tapped → tap, spell's → spell);
+    -ing is kept (stacking is not stack)."""
+    if word.endswith(("'s", "s'")):
+        word = word[:-2] if word.endswith("'s") else word[:-1]
     if len(word) <= 3 or not word.isascii():
         return word
     if word.endswith("ies"):
@@ -63,11 +67,15 @@ def stem(word: str) -> str:
     if word.endswith("ied") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "ches", "shes", "xes", "zes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    if word.endswith("ed") and len(word) > 4:
-        return word[:-2]
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif word.endswith("ed") and not word.endswith("eed") and len(word) > 4:
+        word = word[:-2]
+    if len(word) > 3 and word.endswith("e") and not word.endswith(("ee", "ie", "ye")):
+        word = word[:-1]  # resolve and resolved alike
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiousy":
+        word = word[:-1]  # tap and tapped alike (and call, called: cal)
     return word
 
 

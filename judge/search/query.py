@@ -504,8 +504,12 @@ class SearchSession:
     def _run(self, query: str, game: str | None, limit: int, kind: str) -> SearchResult:
         searcher = self._searcher
         games = self.games()
-        named = self.words.named_game(query, games) if game is None else None
-        if named is not None:  # a question that starts by naming its game (三国 踐踏……, In Rise, …) is searched in it
+        named = self.words.named_game(query, games)
+        if named is not None and game is not None:  # the game searched in, named again: its name is no search word
+            if named[0] == game:
+                query = named[1]
+            named = None
+        elif named is not None:  # a question that starts by naming its game (三国 踐踏……, In Rise, …) is searched in it
             game, query = named
         parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game, self.english)
         if not parsed.parts:
