@@ -194,6 +194,7 @@
     E.keys = data.glossary.keys.map(function (k) { return k[0]; });
     E.keyConcept = {}; data.glossary.keys.forEach(function (k) { E.keyConcept[k[0]] = E.concepts[k[1]]; });
     E.folds = data.glossary.folds;
+    E.everydayKeys = Object.keys(data.everyday_words || {});  // EverydayWords: sorted, as to_data() writes them
     var qw = data.question_words, singles = {}, english = {};
     qw.singles.forEach(function (s) { singles[s] = true; });
     qw.english.forEach(function (s) { english[s] = true; });
@@ -201,6 +202,20 @@
     E.termCache = {};
     E.filters = {};
   }
+  Engine.prototype.everydayParts = function (text, gaps, parts, items) {  // _everyday_parts()
+    var E = this, out = [];
+    gaps.forEach(function (g) {
+      var a = g[0], at = a;
+      findTerms(text.slice(a, g[1]), E.everydayKeys).forEach(function (f) {
+        out.push([at, a + f[0]]);
+        items.push({ start: a + f[0], end: a + f[1], cjk: true, word: false });
+        if (parts.every(function (p) { return p.text !== f[2]; })) parts.push({ kind: "everyday", text: f[2], expansion: E.data.everyday_words[f[2]] });
+        at = a + f[1];
+      });
+      out.push([at, g[1]]);
+    });
+    return out;
+  };
   Engine.prototype.englishWords = function (word) {  // EnglishWords.lookup()
     var forms = englishForms(word), words = this.data.english_words;
     for (var i = 0; i < forms.length; i++) if (Object.prototype.hasOwnProperty.call(words, forms[i])) return words[forms[i]];
@@ -265,6 +280,7 @@
       text = text.replace(new RegExp("(?:规则|章节|rule|第)?\\s*(?<![\\d.])(" + RULE_ID + ")(?!\\d)\\s*条?", "gi"), function (m, id) { ruleIds.push(id); return " "; });
       text = text.replace(/(?<![\w-])([a-z]+-\d{2,3})(?![\w-])/g, function (m, id) { faqIds.push(id); return " "; });
     }
+    text = E.withoutNames(text);
     var items = [], gaps = [], last = 0, seenConcepts = {}, negations = [];
     findTerms(text, E.keys).forEach(function (f) {
       var start = f[0], end = f[1], concept = E.keyConcept[f[2]];
@@ -299,6 +315,7 @@
       }
     });
     gaps.push([last, text.length]);
+    if (E.everydayKeys.length) gaps = E.everydayParts(text, gaps, parts, items);  // _everyday_parts(): 剩下, 免费 …
     var runs = [], latin = [];
     gaps.forEach(function (g) {
       units(text.slice(g[0], g[1])).forEach(function (u) {
@@ -308,7 +325,7 @@
           items.push({ start: g[0] + u.start, end: g[0] + u.end, cjk: false, word: false });
           var said = u.kind === "word" ? E.englishWords(u.text) : [];
           if (!said.length) latin.push(u.text);
-          else if (parts.every(function (p) { return p.text !== u.text; })) parts.push({ kind: "english", text: u.text, expansion: said });
+          else if (parts.every(function (p) { return p.text !== u.text; })) parts.push({ kind: "everyday", text: u.text, expansion: said });
         }
       });
     });
@@ -411,7 +428,7 @@
     var ascii = /^[\x00-\x7f]*$/.test(part.text);
     if (part.kind === "phrase" || (part.kind === "word" && part.text.length > 2 && !ascii)) return E.phrase(phraseTokens(part.text));
     if (part.kind === "word") return E.anyField(part.text);
-    if (part.kind === "english") return Or(part.expansion.map(function (t) { return E.phrase(phraseTokens(t)); }).filter(Boolean));
+    if (part.kind === "everyday") return Or(part.expansion.map(function (t) { return E.phrase(phraseTokens(t)); }).filter(Boolean));
     var concept = part.concept, subs = [];
     [["terms", E.boosts[0][1]], ["eterms", E.boosts[1][1]]].forEach(function (nw) {
       [[[part.text].concat(part.expansion), 1.0], [part.other, C.expansion_weight]].forEach(function (tf) {
@@ -561,6 +578,15 @@
 
   // SearchSession._run(): pinned rule numbers and FAQ ids, the documents with every part, then the bag
   var AFTER_NAME = " ,:;\uff0c\uff1a\uff1b\u3001", AFTER_NAME_RE = /^[ ,:;\uff0c\uff1a\uff1b\u3001]+/;
+  Engine.prototype.withoutNames = function (text) {  // QuestionWords.without_names(): the games' names blanked out
+    var out = text;
+    this.qw.games.forEach(function (ng) {
+      var name = ng[0];
+      if (/^[\x00-\x7f]*$/.test(name)) out = out.replace(new RegExp("(?<![a-z0-9])" + name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "(?![a-z0-9])", "g"), " ");
+      else out = out.split(name).join(" ");
+    });
+    return out.trim() ? out : text;
+  };
   Engine.prototype.namedGame = function (query) {  // QuestionWords.named_game(): 「三国 踐踏……」, "In Rise, …"
     var E = this, text = fold(query, E.map).toLowerCase().replace(/^\s+/, ""), lead = text.indexOf("in ") === 0 ? "in " : "";
     for (var i = 0; i < E.qw.games.length; i++) {
@@ -572,7 +598,13 @@
         return stripped ? [g, stripped] : null;
       }
     }
-    return null;
+    var named = [];  // a Chinese name anywhere, when it is the only game named and not all the question says
+    E.qw.games.forEach(function (ng) {
+      if (E.data.games.indexOf(ng[1]) >= 0 && !/^[\x00-\x7f]*$/.test(ng[0]) && text.indexOf(ng[0]) >= 0 && named.indexOf(ng[1]) < 0) named.push(ng[1]);
+    });
+    named.sort();
+    var rest = E.withoutNames(text);
+    return named.length === 1 && rest !== text ? [named[0], rest.trim()] : null;
   };
 
   Engine.prototype.search = function (query, opts) {

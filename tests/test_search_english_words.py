@@ -48,7 +48,7 @@ def test_a_word_is_looked_up_in_its_forms(typed: str, form: str) -> None:
 def test_an_english_word_searches_for_the_rules_words(session: SearchSession) -> None:
     parsed = parse_query("what can my opponents do twice", session.glossary, session.words, session._df, session._docs,
                          None, session.english)
-    english = {p.text: p.expansion for p in parsed.parts if p.kind == "english"}
+    english = {p.text: p.expansion for p in parsed.parts if p.kind == "everyday"}
     assert english == {"opponents": ("对手",), "twice": ("两次", "再次")}
     # every rule found for "opponents" says 对手 (the word the rules use); before, the word was dropped and nothing found
     hits = session.search("opponents", limit=30).hits

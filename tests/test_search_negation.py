@@ -55,9 +55,14 @@ def test_a_question_that_starts_by_naming_its_game_is_searched_in_it() -> None:
         english = session.search("Riftbound: does the repeat have to hit the same target", limit=5)
         assert {h.game for h in english.hits} == {"riftbound"}
         assert session.search("In Rise, 响应链", limit=5).hits[0].game == "rise"
-        # a name that only starts a word, or a name with nothing after it, names no game
+        # an English name that only starts a word names no game; a Chinese name names its game wherever it stands
+        # (符文戰場裡…, 崛起的规则), unless two games are named or the name is all the question says
         assert ("named_game", {"game": "rise"}) not in session.search("risen 响应链", limit=5).note_keys
-        assert not any(k == "named_game" for k, _ in session.search("崛起的规则", limit=5).note_keys)
+        inside = session.search("符文戰場裡，一個效果說可以、另一個說不可以，聽哪一個？", limit=5)
+        assert ("named_game", {"game": "riftbound"}) in inside.note_keys and {h.game for h in inside.hits} == {"riftbound"}
+        assert ("named_game", {"game": "rise"}) in session.search("崛起的响应链", limit=5).note_keys
+        assert not any(k == "named_game" for k, _ in session.search("崛起和三国的响应链", limit=5).note_keys)
+        assert not any(k == "named_game" for k, _ in session.search("崛起", limit=5).note_keys)
 
 
 def test_a_question_naming_the_game_searched_in_searches_without_its_name() -> None:
@@ -76,6 +81,7 @@ def test_a_question_naming_the_game_searched_in_searches_without_its_name() -> N
             with_name = session.search(named, game=game, limit=10)
             assert ids(with_name) == ids(session.search(bare, game=game, limit=10)), named
             assert not any(k in ("named_game", "absent") for k, _ in with_name.note_keys), with_name.note_keys
-        # another game's name with --game: the game given is searched, the name left as typed
+        # another game's name with --game: the game given is searched, and a name is no search word either way
         other = session.search("三国 回响", game="riftbound", limit=5)
-        assert {h.game for h in other.hits} == {"riftbound"} and ("absent", {"words": "三国"}) in other.note_keys
+        assert {h.game for h in other.hits} == {"riftbound"} and other.note_keys == []
+        assert ids(other) == ids(session.search("回响", game="riftbound", limit=5))

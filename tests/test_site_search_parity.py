@@ -37,7 +37,9 @@ def test_the_site_ranks_the_labelled_questions_as_the_cli_does(browser, site: Pa
     # negations before a term
     hostile = ["".join(chr(0x9F00 + (i * 37) % 0xA0) for i in range(3000)) + " 触发", "a " * 5000 + "没有" * 2000 + "触发式效果",
                # a question that starts by naming its game is searched in it, on the page as on the CLI
-               "三国 踐踏攻擊武將時會觸發嗎", "Riftbound: does the repeat have to hit the same target", "In Rise, 响应链"]
+               "三国 踐踏攻擊武將時會觸發嗎", "Riftbound: does the repeat have to hit the same target", "In Rise, 响应链",
+               # a Chinese name inside the question, two games named, a name and nothing else
+               "符文戰場裡，一個效果說可以、另一個說不可以，聽哪一個？", "崛起和三国的响应链", "崛起"]
     assert page.evaluate("(qs) => qs.map(q => judgeSiteSearch(q).slice(0, 5))", hostile) == [_cli(session_cli, q, None)
                                                                                             for q in hostile]
     session_cli.close()

@@ -29,7 +29,8 @@ from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 # 9: segments written as one compound file each (read through mmap).
 # 10: everyday English words (english_words.yaml) in the query data.
 # 11: English stems alike for a word and its -ed, -e and doubled-consonant forms (resolved, resolve: resolv).
-ANALYSIS_VERSION = "11"
+# 12: everyday Chinese words (everyday_words.yaml) in the query data.
+ANALYSIS_VERSION = "12"
 
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
 _CONSONANTS = "bcdfghjklmnpqrstwxyz"

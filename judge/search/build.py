@@ -235,6 +235,7 @@ def build_index(source: Source, dest: Path, workers: int | None = None) -> int:
     glossary = source.load_glossary()
     question_words = source.load_question_words()
     english_words = source.load_english_words()
+    everyday_words = source.load_everyday_words()
     ix = windex.create_in(str(dest), schema())
     counts = {"docs": 0}
     games: set[str] = set()
@@ -256,6 +257,7 @@ def build_index(source: Source, dest: Path, workers: int | None = None) -> int:
         "glossary": glossary.to_data(),
         "question_words": question_words.to_data(),
         "english_words": english_words.to_data(),
+        "everyday_words": everyday_words.to_data(),
     }
     (dest / QUERY_DATA).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return counts["docs"]

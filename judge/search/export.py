@@ -53,6 +53,7 @@ def export(source: Source, url: Callable[[str, str, str], str | None]) -> dict[s
                          "folds": {t: glossary.folded(t) for t in sorted(terms)}},
             "question_words": session.words.to_data(),
             "english_words": session.english.to_data(),
+            "everyday_words": session.everyday.to_data(),
             "homophones": [[r, chars] for r, chars in sorted(by_reading().items())],
             "constants": constants(),
         }

@@ -29,6 +29,7 @@ from judge import filesig, paths
 from judge.search.analysis import ANALYSIS_VERSION
 from judge.search.concepts import glossary_path
 from judge.search.english import ENGLISH_WORDS_PATH, EnglishWords
+from judge.search.everyday import EVERYDAY_WORDS_PATH, EverydayWords
 from judge.search.question import QUESTION_WORDS_PATH, QuestionWords
 from judge.search.mapped import MappedStorage
 from judge.search.whoosh_api import VERSION as WHOOSH_VERSION
@@ -57,6 +58,7 @@ class Source(NamedTuple):
     glossary_file: Path | None = None
     question_words_file: Path = QUESTION_WORDS_PATH
     english_words_file: Path = ENGLISH_WORDS_PATH
+    everyday_words_file: Path = EVERYDAY_WORDS_PATH
     with_faq: bool = False  # an in-memory corpus indexed with the FAQ entries of ``corpus_root`` (a site of an older version)
 
     def glossary_path(self) -> Path:
@@ -90,6 +92,9 @@ class Source(NamedTuple):
 
     def load_english_words(self) -> EnglishWords:
         return EnglishWords.from_yaml(self.english_words_file)
+
+    def load_everyday_words(self) -> EverydayWords:
+        return EverydayWords.from_yaml(self.everyday_words_file)
 
     def faq_files(self) -> list[Path]:
         """The parsed FAQ files indexed with the corpus (none for an in-memory corpus, unless ``with_faq``)."""
@@ -127,7 +132,7 @@ def _version() -> bytes:
 def _inputs(source: Source) -> list[Path]:
     """Every file the index is built from, in a fixed order (a missing glossary counts as empty)."""
     return [*source.corpus_files(), source.glossary_path(), *source.user_glossary(), *source.faq_files(),
-            source.question_words_file, source.english_words_file]
+            source.question_words_file, source.english_words_file, source.everyday_words_file]
 
 
 def index_key(source: Source) -> str:
@@ -158,7 +163,7 @@ def _watched(source: Source) -> list[Path]:
 
         files.append(layer_dir() / POINTER)
     return list(dict.fromkeys([*files, source.glossary_path(), *source.user_glossary(), source.question_words_file,
-                                  source.english_words_file]))
+                                  source.english_words_file, source.everyday_words_file]))
 
 
 def current_key(source: Source, root: Path | None = None) -> str:

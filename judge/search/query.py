@@ -35,6 +35,7 @@ from judge.search.analysis import phrase_tokens, units
 from judge.search.concepts import Concept, Glossary
 from judge.search.coord import coordinated
 from judge.search.english import EnglishWords
+from judge.search.everyday import EverydayWords
 from judge.search.homophones import correction
 from judge.search.index import OpenIndex, Source, discarding_broken_readers, open_index, rebuild
 from judge.search.postings import Postings, intersection
@@ -79,7 +80,7 @@ class EmptyIndexError(RuntimeError):
 class Part(NamedTuple):
     """One required part of a query."""
 
-    kind: str  # "phrase", "word", "concept" or "english" (an everyday English word: ``expansion`` holds the rules' words)
+    kind: str  # "phrase", "word", "concept" or "everyday" (an everyday English or Chinese word: ``expansion`` holds the rules' words)
     text: str  # folded, lower-case
     concept: Concept | None = None
     expansion: tuple[str, ...] = ()  # folded: the concept's other words in the typed word's game
@@ -210,9 +211,25 @@ def _chunks(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
 
 
+def _everyday_parts(text: str, gaps: list[tuple[int, int]], everyday: EverydayWords, parts: list[Part],
+                    items: list[_Item]) -> list[tuple[int, int]]:
+    """The gaps with the everyday words found in them taken out, each word added to ``parts`` (once) and ``items``."""
+    out: list[tuple[int, int]] = []
+    for a, b in gaps:
+        at = a
+        for start, end, said in everyday.find_in(text[a:b]):
+            out.append((at, a + start))
+            items.append(_Item(a + start, a + end, True))
+            if all(p.text != said for p in parts):
+                parts.append(Part("everyday", said, None, everyday.words[said]))
+            at = a + end
+        out.append((at, b))
+    return out
+
+
 def parse_query(
     query: str, glossary: Glossary, words: QuestionWords, df: Callable[[str], int], docs: int, game: str | None = None,
-    english: EnglishWords = EnglishWords({}), correct: bool = True,
+    english: EnglishWords = EnglishWords({}), correct: bool = True, everyday: EverydayWords = EverydayWords({}),
 ) -> ParsedQuery:
     """Split a query into rule numbers, phrases, glossary concepts and words (see the module docstring).
 
@@ -248,6 +265,7 @@ def parse_query(
     if any(c.isdecimal() for c in text):  # a rule number or FAQ entry id has digits (\d: decimal digits)
         text = _compiled(RULE_REF_RE, re.IGNORECASE).sub(take_rule, text)
         text = _compiled(FAQ_ID_RE).sub(take_faq, text)
+    text = words.without_names(text)
     items: list[_Item] = []
     gaps: list[tuple[int, int]] = []
     last = 0
@@ -275,6 +293,8 @@ def parse_query(
             negations += [(phrase_tokens(n) + phrase_tokens(t), NEGATION_SLOP) for n in words.negation if not n.isascii()
                           for t in spellings]
     gaps.append((last, len(text)))
+    if everyday.words:  # an everyday Chinese word between glossary terms (剩下, 免费): the rules' words for it
+        gaps = _everyday_parts(text, gaps, everyday, parts, items)
     runs: list[tuple[str, int]] = []
     latin: list[str] = []
     for a, b in gaps:
@@ -289,7 +309,7 @@ def parse_query(
                 if not said:
                     latin.append(u.text)
                 elif all(p.text != u.text for p in parts):  # an everyday English word: the rules' words for it
-                    parts.append(Part("english", u.text, None, said))
+                    parts.append(Part("everyday", u.text, None, said))
     found: list[str] = []
     bag: list[str] = []  # the stretches of kept words, side by side: the bag's runs
     split = [(at, split_run(run, words, df, docs)) for run, at in runs]
@@ -300,7 +320,7 @@ def parse_query(
             again = fold(query).lower()
             for typed, fixed in slips.items():
                 again = again.replace(typed, fixed)
-            return parse_query(again, glossary, words, df, docs, game, english, correct=False)._replace(
+            return parse_query(again, glossary, words, df, docs, game, english, correct=False, everyday=everyday)._replace(
                 corrections=tuple(slips.items()))
     for at, ws in split:
         end = -1
@@ -352,7 +372,7 @@ class Builder:
             return self.phrase(phrase_tokens(part.text))
         if part.kind == "word":
             return self.any_field(part.text)
-        if part.kind == "english":  # any of the rules' words for it, each as if typed
+        if part.kind == "everyday":  # any of the rules' words for it, each as if typed
             return self._or([q for t in part.expansion if (q := self.phrase(phrase_tokens(t))) is not None])
         concept = part.concept
         assert concept is not None
@@ -414,6 +434,7 @@ class SearchSession:
         self.glossary = Glossary.from_data(oi.data["glossary"])
         self.words = QuestionWords.from_data(oi.data["question_words"])
         self.english = EnglishWords.from_data(oi.data["english_words"])
+        self.everyday = EverydayWords.from_data(oi.data["everyday_words"])
         self._filters: dict[tuple[str | None, str], Any] = {}
         # the reader open_index checked, not a second one (opening a segment reads its files)
         self._searcher = Searcher(oi.reader, weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1, terms_B=TERMS_B), fromindex=oi.index)
@@ -511,7 +532,7 @@ class SearchSession:
             named = None
         elif named is not None:  # a question that starts by naming its game (三国 踐踏……, In Rise, …) is searched in it
             game, query = named
-        parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game, self.english)
+        parsed = parse_query(query, self.glossary, self.words, self._df, self._docs, game, self.english, everyday=self.everyday)
         if not parsed.parts:
             raise QueryError(f"nothing to search for in {query!r}")
         needles = parsed.needles()

@@ -78,8 +78,8 @@ class QuestionWords(NamedTuple):
                    tuple((str(n), str(g)) for n, g in data.get("games", ())))
 
     def named_game(self, query: str, games: list[str]) -> tuple[str, str] | None:
-        """The game a question starts by naming (「三国 踐踏……」, "In Rise, …", "Riftbound: …") and the question without
-        it; None when it names none of ``games`` there."""
+        """The game a question starts by naming (「三国 踐踏……」, "In Rise, …", "Riftbound: …"), or the one game whose
+        Chinese name it has anywhere, and the question without the name; None when it names none of ``games`` so."""
         text = fold(query).lower().lstrip()
         lead = "in " if text.startswith("in ") else ""
         for name, game in self.games:
@@ -88,7 +88,21 @@ class QuestionWords(NamedTuple):
                 if not rest or rest[0] in _AFTER_NAME:  # the name ends there (not 崛起的, not rises)
                     stripped = rest.lstrip("".join(_AFTER_NAME))
                     return (game, stripped) if stripped else None
-        return None
+        # a Chinese name anywhere (符文戰場裡，……), when it is the only game named and not all the question says
+        named = sorted({game for name, game in self.games if game in games and not name.isascii() and name in text})
+        rest = self.without_names(text)
+        return (named[0], rest.strip()) if len(named) == 1 and rest != text else None
+
+    def without_names(self, text: str) -> str:
+        """A folded query with the games' names blanked out wherever they stand (符文战场 is no 战场, 三国 no word a rule
+        has: the name says which game, see :meth:`named_game`); a query that is nothing but a name is left as it is."""
+        out = text
+        for name, _ in self.games:
+            if name.isascii():
+                out = re.sub(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", " ", out)
+            else:
+                out = out.replace(name, " ")
+        return out if out.strip() else text
 
     def cut_run(self, run: str) -> list[str]:
         """The pieces of a CJK run between its question words of two or more characters."""

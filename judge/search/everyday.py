@@ -1,0 +1,52 @@
+"""Everyday Chinese words of a judge's question and the rules' words for them (``everyday_words.yaml``).
+
+A judge writes 剩下, 免费, 叠加 where the rules say 剩余, 不需支付, 累加; a word of the list found in a question's CJK
+text (outside glossary terms, longest first) matches a rule having any of its words, as if they had been typed —
+as an English word of :mod:`judge.search.english` does.  No YAML on the query side: the words are compiled with the
+index (:meth:`EverydayWords.to_data`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from judge.locale.folding import fold
+from judge.search.concepts import find_terms
+
+EVERYDAY_WORDS_PATH = Path(__file__).resolve().parent / "everyday_words.yaml"
+
+
+class EverydayWords(NamedTuple):
+    """Everyday Chinese word → the corpus's words for it (all folded to Simplified)."""
+
+    words: dict[str, tuple[str, ...]]
+
+    @classmethod
+    def from_yaml(cls, path: Path = EVERYDAY_WORDS_PATH) -> "EverydayWords":
+        """Read ``everyday_words.yaml``, folding every word to Simplified."""
+        from judge.datafile import DataError, expect_mapping, read_yaml
+
+        data = expect_mapping(path, read_yaml(path), ("version", "words"))
+        words = data["words"]
+        if not isinstance(words, dict):
+            raise DataError(f"{path}: 'words' must map everyday words to lists of the rules' words")
+        out: dict[str, tuple[str, ...]] = {}
+        for said, rules in words.items():
+            if not (isinstance(said, str) and len(said.strip()) > 1 and not said.isascii() and isinstance(rules, list)
+                    and rules and all(isinstance(r, str) and r.strip() for r in rules)):
+                raise DataError(f"{path}: {said!r}: a Chinese word of two or more characters with a list of the rules' words")
+            out[fold(said.strip()).lower()] = tuple(fold(r.strip()).lower() for r in rules)
+        return cls(out)
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-able form (stored with the search index)."""
+        return {said: list(rules) for said, rules in sorted(self.words.items())}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "EverydayWords":
+        return cls({said: tuple(rules) for said, rules in data.items()})
+
+    def find_in(self, text: str) -> list[tuple[int, int, str]]:
+        """Non-overlapping ``(start, end, word)`` occurrences of the list's words in folded ``text``, longest first."""
+        return find_terms(text, self.words)
