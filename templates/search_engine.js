@@ -117,6 +117,7 @@
   // judge/search/english.py candidates(): the forms of an English word to look up
   function englishForms(word) {
     var out = [word, stem(word)], s = out[1];
+    if (ends(word, "s") && word.length > 3) out.push(word.slice(0, -1));
     if (s.length > 3 && s[s.length - 1] === s[s.length - 2] && /^[a-z]+$/i.test(s)) out.push(s.slice(0, -1));
     if (ends(word, "ing") && word.length > 5) {
       var base = word.slice(0, -3);

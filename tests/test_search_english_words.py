@@ -40,7 +40,8 @@ def test_no_word_is_a_glossary_term_or_a_stop_word_or_a_connective(session: Sear
 
 
 @pytest.mark.parametrize(("typed", "form"), [("opponents", "opponent"), ("controlled", "control"), ("checking", "check"),
-                                             ("choosing", "choose"), ("used", "use"), ("stopping", "stop")])
+                                             ("choosing", "choose"), ("used", "use"), ("stopping", "stop"),
+                                             ("makes", "make"), ("comes", "come"), ("resolved", "resolve")])
 def test_a_word_is_looked_up_in_its_forms(typed: str, form: str) -> None:
     assert form in candidates(typed)
 

@@ -17,11 +17,13 @@ ENGLISH_WORDS_PATH = Path(__file__).resolve().parent / "english_words.yaml"
 
 
 def candidates(word: str) -> list[str]:
-    """The forms of an English word to look up, in order: as typed, its stem (plural, -ed), the stem without a
-    doubled final consonant (controlled → control), -ing taken off (checking → check, choosing → choose), a final -d
-    taken off (used → use)."""
+    """The forms of an English word to look up, in order: as typed, its stem (plural, -ed), a final -s taken off
+    (makes → make: the stem drops the e too), the stem without a doubled final consonant (controlled → control), -ing
+    taken off (checking → check, choosing → choose), a final -d taken off (used → use)."""
     out = [word, stem(word)]
     s = out[1]
+    if word.endswith("s") and len(word) > 3:  # makes → make, comes → come (the stem also drops a final e: mak)
+        out.append(word[:-1])
     if len(s) > 3 and s[-1] == s[-2] and s.isalpha():
         out.append(s[:-1])
     if word.endswith("ing") and len(word) > 5:

@@ -47,6 +47,16 @@ class EverydayWords(NamedTuple):
     def from_data(cls, data: dict[str, Any]) -> "EverydayWords":
         return cls({said: tuple(rules) for said, rules in data.items()})
 
-    def find_in(self, text: str) -> list[tuple[int, int, str]]:
-        """Non-overlapping ``(start, end, word)`` occurrences of the list's words in folded ``text``, longest first."""
-        return find_terms(text, self.words)
+    def split(self, text: str, gaps: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+        """The ``gaps`` of folded ``text`` with the list's words in them taken out (longest first, without overlaps),
+        and those words as ``(start, end, word)``, in order."""
+        out: list[tuple[int, int]] = []
+        said: list[tuple[int, int, str]] = []
+        for a, b in gaps:
+            at = a
+            for start, end, word in find_terms(text[a:b], self.words):
+                out.append((at, a + start))
+                said.append((a + start, a + end, word))
+                at = a + end
+            out.append((at, b))
+        return out, said

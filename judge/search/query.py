@@ -211,22 +211,6 @@ def _chunks(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
 
 
-def _everyday_parts(text: str, gaps: list[tuple[int, int]], everyday: EverydayWords, parts: list[Part],
-                    items: list[_Item]) -> list[tuple[int, int]]:
-    """The gaps with the everyday words found in them taken out, each word added to ``parts`` (once) and ``items``."""
-    out: list[tuple[int, int]] = []
-    for a, b in gaps:
-        at = a
-        for start, end, said in everyday.find_in(text[a:b]):
-            out.append((at, a + start))
-            items.append(_Item(a + start, a + end, True))
-            if all(p.text != said for p in parts):
-                parts.append(Part("everyday", said, None, everyday.words[said]))
-            at = a + end
-        out.append((at, b))
-    return out
-
-
 def parse_query(
     query: str, glossary: Glossary, words: QuestionWords, df: Callable[[str], int], docs: int, game: str | None = None,
     english: EnglishWords = EnglishWords({}), correct: bool = True, everyday: EverydayWords = EverydayWords({}),
@@ -294,7 +278,9 @@ def parse_query(
                           for t in spellings]
     gaps.append((last, len(text)))
     if everyday.words:  # an everyday Chinese word between glossary terms (剩下, 免费): the rules' words for it
-        gaps = _everyday_parts(text, gaps, everyday, parts, items)
+        gaps, said = everyday.split(text, gaps)
+        items += [_Item(start, end, True) for start, end, _ in said]
+        parts += [Part("everyday", w, None, everyday.words[w]) for w in dict.fromkeys(w for _, _, w in said)]
     runs: list[tuple[str, int]] = []
     latin: list[str] = []
     for a, b in gaps:
