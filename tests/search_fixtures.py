@@ -107,6 +107,7 @@ QUERIES = Path(__file__).resolve().parent / "data" / "search_queries.yaml"
 HELD_OUT = Path(__file__).resolve().parent / "data" / "search_heldout.yaml"
 HELD_OUT_2 = Path(__file__).resolve().parent / "data" / "search_heldout2.yaml"  # the second held-out set (issue 23)
 HELD_OUT_3 = Path(__file__).resolve().parent / "data" / "search_heldout3.yaml"  # the third, written 2026-12-02 (issue 23)
+HELD_OUT_4 = Path(__file__).resolve().parent / "data" / "search_heldout4.yaml"  # the fourth, written before round three
 
 
 def real_corpus_root() -> Path:
