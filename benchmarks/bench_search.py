@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO / "tests"))
 from judge.corpus.model import Rule  # noqa: E402
 from judge.corpus.store import load_corpus, write_game  # noqa: E402
 from common import judge_command, machine  # noqa: E402  (benchmarks/common.py)
-from search_fixtures import HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, evaluate, load_queries, real_corpus_root  # noqa: E402
+from search_fixtures import HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUTS, evaluate, load_queries, real_corpus_root  # noqa: E402
 
 
 def synthetic_corpus(real: Path, dest: Path, scale: int) -> Path:
@@ -214,9 +214,10 @@ def main() -> None:
             "third held-out set, English": evaluate(run, [q for q in load_queries(HELD_OUT_3) if str(q["q"]).isascii()]),
             "fourth held-out set": evaluate(run, load_queries(HELD_OUT_4)),
             "fourth held-out set, English": evaluate(run, [q for q in load_queries(HELD_OUT_4) if str(q["q"]).isascii()]),
-            "English, all five sets": evaluate(run, [q for q in [*queries, *load_queries(HELD_OUT), *load_queries(HELD_OUT_2),
-                                                                 *load_queries(HELD_OUT_3), *load_queries(HELD_OUT_4)]
-                                                     if str(q["q"]).isascii()]),
+            "fifth held-out set": evaluate(run, load_queries(HELD_OUT_5)),
+            "fifth held-out set, English": evaluate(run, [q for q in load_queries(HELD_OUT_5) if str(q["q"]).isascii()]),
+            "English, all six sets": evaluate(run, [q for q in [*queries, *(q for held in HELD_OUTS for q in load_queries(held))]
+                                                    if str(q["q"]).isascii()]),
         }
         big = synthetic_corpus(real, Path(tmp) / f"x{args.scale}", args.scale)
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -224,7 +224,10 @@
   };
   Engine.prototype.folded = function (t) { return this.folds[t] !== undefined ? this.folds[t] : fold(t, this.map).toLowerCase(); };
   Engine.prototype.has = function (field, token) { var f = this.fields[field]; return !!(f && Object.prototype.hasOwnProperty.call(f, token)); };
-  Engine.prototype.df = function (token) { return this.has("text", token) ? this.fields.text[token].length / 2 : 0; };
+  Engine.prototype.df = function (token) {  // SearchSession._df: the documents with the token in their text, plus in an explanation
+    var E = this;
+    return ["text", "commentary"].reduce(function (n, f) { return n + (E.has(f, token) ? E.fields[f][token].length / 2 : 0); }, 0);
+  };
 
   function termsOf(c, game) {  // Concept.expansion()
     var games = game ? [game] : Object.keys(c.terms), out = [];
@@ -629,9 +632,11 @@
       if (n !== undefined && (!game || E.docs[n].g === game)) { pinned.push(n); seen[k] = true; }
     });
     var flt = E.filter(game, kind), own = game ? null : ownGame(parsed), mine = own ? E.filter(own, "all") : null;
-    function weigh(scores) {
-      if (!mine) return scores;
-      var out = new Map(); scores.forEach(function (s, d) { out.set(d, mine.has(d) ? s : s * C.other_game); }); return out;
+    var faq = E.filter(null, "faq");
+    function weigh(scores) {  // _weigh_game(): FAQ entries and another game's documents weighed down
+      var out = new Map();
+      scores.forEach(function (s, d) { out.set(d, s * (!mine || mine.has(d) ? 1.0 : C.other_game) * (faq.has(d) ? C.faq_weight : 1.0)); });
+      return out;
     }
     var present = parsed.parts.filter(function (p) { return E.part(p) !== null; });
     var wanted = limit + pinned.length, results = [];

@@ -108,6 +108,8 @@ HELD_OUT = Path(__file__).resolve().parent / "data" / "search_heldout.yaml"
 HELD_OUT_2 = Path(__file__).resolve().parent / "data" / "search_heldout2.yaml"  # the second held-out set (issue 23)
 HELD_OUT_3 = Path(__file__).resolve().parent / "data" / "search_heldout3.yaml"  # the third, written 2026-12-02 (issue 23)
 HELD_OUT_4 = Path(__file__).resolve().parent / "data" / "search_heldout4.yaml"  # the fourth, written before round three
+HELD_OUT_5 = Path(__file__).resolve().parent / "data" / "search_heldout5.yaml"  # the fifth, written before round four
+HELD_OUTS = (HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5)  # every set nobody tuned on when it was written
 
 
 def real_corpus_root() -> Path:

@@ -5,7 +5,7 @@ query typed into the box, with a game chosen, shows the CLI's hits in its order.
 
 from pathlib import Path
 
-from search_fixtures import HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, load_queries
+from search_fixtures import HELD_OUTS, load_queries
 from test_browser_report import browser  # noqa: F401  (the fixture: a fresh profile, the network refused)
 
 from judge.search.index import Source
@@ -13,7 +13,7 @@ from judge.search.query import SearchSession
 
 
 def _labelled() -> list[dict]:
-    return [*load_queries(), *(q for held in (HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4) for q in load_queries(held))]
+    return [*load_queries(), *(q for held in HELD_OUTS for q in load_queries(held))]
 
 
 def _cli(session: SearchSession, q: str, game: str | None, n: int = 5) -> list[str]:

@@ -30,7 +30,9 @@ from judge.search.whoosh_api import Token, Tokenizer, W3Codec
 # 10: everyday English words (english_words.yaml) in the query data.
 # 11: English stems alike for a word and its -ed, -e and doubled-consonant forms (resolved, resolve: resolv).
 # 12: everyday Chinese words (everyday_words.yaml) in the query data.
-ANALYSIS_VERSION = "12"
+# 13: a FAQ entry's explanation in a field of its own (commentary), weighed as examples are (its question and answer
+#     are its text).
+ANALYSIS_VERSION = "13"
 
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
 _CONSONANTS = "bcdfghjklmnpqrstwxyz"

@@ -39,8 +39,8 @@ WORKERS = max(1, min(os.cpu_count() or 1, 4))  # processes writing segments of a
 
 def schema() -> fields.Schema:
     """Stored ids and titles for display; analysed text (own heading + rule text, or a FAQ entry's
-    question, answer and explanation) and examples with positions; the heading of the section a
-    rule is in (when it has no heading of its own); the concepts a rule defines (``game/concept``);
+    question and answer), examples and commentary (a FAQ entry's explanation) with positions; the
+    heading of the section a rule is in (when it has no heading of its own); the concepts a rule defines (``game/concept``);
     the glossary spellings its text and its examples contain; the displayed texts folded (``_folds``)."""
     return fields.Schema(
         key=fields.ID(stored=True, unique=True),
@@ -52,6 +52,7 @@ def schema() -> fields.Schema:
         folded=fields.STORED(),  # the stored text, examples and title folded, where that needs OpenCC (see _folds)
         text=fields.TEXT(analyzer=analyzer(), phrase=True, stored=True),
         examples=fields.TEXT(analyzer=analyzer(), phrase=True, stored=True),
+        commentary=fields.TEXT(analyzer=analyzer(), phrase=True),  # shown as part of the stored text
         heading=fields.TEXT(analyzer=analyzer(), phrase=False),
         concepts=fields.KEYWORD(),
         terms=fields.KEYWORD(scorable=True),
@@ -153,7 +154,8 @@ def streamed_rule_documents(source: Source, glossary: Glossary) -> Iterator[dict
 
 
 def faq_documents(entries: list[FaqEntry], glossary: Glossary) -> Iterator[dict[str, Any]]:
-    """One Whoosh document per FAQ entry (key ``faq:<id>``): question, answer and explanation."""
+    """One Whoosh document per FAQ entry (key ``faq:<id>``): the question and answer searched as a rule's text, the
+    explanation as commentary, weighed as examples are (a long explanation touches many of a question's words)."""
     spellings = Spellings(glossary.spellings())
     for e in entries:
         label = f"FAQ {e.set}" + (f" ({e.set_en})" if e.set_en else "")
@@ -164,14 +166,15 @@ def faq_documents(entries: list[FaqEntry], glossary: Glossary) -> Iterator[dict[
             "id": e.id,
             "label": label,
             "title": e.question,
-            "text": e.text,
+            "text": "\n".join([e.question, e.answer]),
             "_stored_text": e.text,
             "folded": _folds(e.text, "", e.question),
             "examples": "",
+            "commentary": "\n".join(e.explanation),
             "heading": "",
             "concepts": "",
-            "terms": spellings.occurrences("", e.text),
-            "eterms": "",
+            "terms": spellings.occurrences("", "\n".join([e.question, e.answer])),
+            "eterms": spellings.occurrences("", "\n".join(e.explanation)),
         }
 
 

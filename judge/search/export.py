@@ -19,8 +19,8 @@ from judge.search.homophones import BOUND, LONGEST, by_reading
 from judge.search.index import Source
 from judge.search.question import SINGLE_WEIGHT
 
-SCORED_FIELDS = ("text", "examples", "heading", "terms", "eterms", "concepts")
-POSITION_FIELDS = ("text", "examples")  # the fields phrases are searched in (query.Builder.phrase)
+SCORED_FIELDS = ("text", "examples", "commentary", "heading", "terms", "eterms", "concepts")
+POSITION_FIELDS = ("text", "examples", "commentary")  # the fields phrases are searched in (query.Builder.phrase)
 EXPORT_FILE = "export.json"  # in the index folder: its documents, scores and positions as data, kept on first export
 
 
@@ -29,7 +29,7 @@ def constants() -> dict[str, Any]:
     return {
         "field_boosts": [[name, boost] for name, boost in q.FIELD_BOOSTS.items()],
         "concept_boost": q.CONCEPT_BOOST, "expansion_weight": q.EXPANSION_WEIGHT, "unigram_weight": q.UNIGRAM_WEIGHT,
-        "pair_weight": q.PAIR_WEIGHT, "few": q.FEW, "coord_exponent": q.COORD_EXPONENT, "other_game": q.OTHER_GAME,
+        "pair_weight": q.PAIR_WEIGHT, "few": q.FEW, "coord_exponent": q.COORD_EXPONENT, "other_game": q.OTHER_GAME, "faq_weight": q.FAQ_WEIGHT,
         "heading_concept_weight": q.HEADING_CONCEPT_WEIGHT, "single_weight": SINGLE_WEIGHT, "homophone_bound": BOUND, "homophone_longest": LONGEST,
         "negation_weight": q.NEGATION_WEIGHT, "negation_slop": q.NEGATION_SLOP,
     }

@@ -43,7 +43,7 @@ from judge.search.question import QuestionWords, negator_before, split_run
 from judge.search.snippet import best_snippet
 from judge.search.whoosh_api import Searcher, query as wq, scoring
 
-FIELD_BOOSTS = {"text": 1.0, "examples": 0.4, "heading": 0.3}
+FIELD_BOOSTS = {"text": 1.0, "examples": 0.4, "commentary": 0.4, "heading": 0.3}  # commentary: a FAQ entry's explanation
 CONCEPT_BOOST = 3.0  # a rule the glossary says defines the concept
 TERMS_B = 0.3  # weak length normalisation for glossary terms: a short heading should not beat its rules
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F's length normalisation and term-frequency saturation (Whoosh's defaults)
@@ -53,6 +53,7 @@ PAIR_WEIGHT = 0.5  # two words of the query side by side in a rule, as typed
 FEW = 5  # fewer rules than this matching every part: rules sharing some of its words follow
 COORD_EXPONENT = 2.0
 OTHER_GAME = 0.6  # without --game, a rule of another game than the one the question's words belong to weighs this much
+FAQ_WEIGHT = 0.4  # a FAQ entry (a ruling on named cards) against a rule: first only where it shares much more with the question
 HEADING_CONCEPT_WEIGHT = 0.3
 NEGATION_WEIGHT = 0.5  # a rule saying a negated term is absent (不含触发式效果), as a phrase of the negation and the term
 NEGATION_SLOP = 4  # up to two characters between them (没有任何触发式效果)
@@ -340,11 +341,11 @@ class Builder:
         return None if not subs else subs[0] if len(subs) == 1 else wq.Or(subs)
 
     def any_field(self, token: str, boost: float = 1.0) -> wq.Query | None:
-        """``token`` in the rule text, the examples or the section heading."""
+        """``token`` in the rule text, the examples, a FAQ entry's explanation or the section heading."""
         return self._or([wq.Term(f, token, boost=b * boost) for f, b in FIELD_BOOSTS.items() if self.has(f, token)])
 
     def phrase(self, tokens: list[str], boost: float = 1.0, slop: int = 1) -> wq.Query | None:
-        """Consecutive ``tokens`` (within ``slop`` positions) in the rule text or the examples."""
+        """Consecutive ``tokens`` (within ``slop`` positions) in the rule text, the examples or an explanation."""
         if len(tokens) <= 1:
             return self.any_field(tokens[0], boost) if tokens else None
         return self._or([wq.Phrase(f, tokens, slop=slop, boost=b * boost) for f, b in FIELD_BOOSTS.items()
@@ -426,7 +427,8 @@ class SearchSession:
         self._searcher = Searcher(oi.reader, weighting=scoring.BM25F(B=BM25_B, K1=BM25_K1, terms_B=TERMS_B), fromindex=oi.index)
         self._docs = self._searcher.doc_count()
         reader = self._searcher.reader()
-        self._df: Callable[[str], int] = lambda token: reader.doc_frequency("text", token)
+        # the vocabulary a question is split by: the documents' texts, a FAQ entry's explanation included
+        self._df: Callable[[str], int] = lambda token: reader.doc_frequency("text", token) + reader.doc_frequency("commentary", token)
         known: dict[tuple[str, str], bool] = {}
 
         def has(name: str, token: str) -> bool:
@@ -470,12 +472,12 @@ class SearchSession:
         return self._run(query, game, limit, kind)
 
     def _weigh_game(self, own: str | None) -> Callable[[dict[int, float]], dict[int, float]]:
-        """Scores with another game's documents weighed down (:data:`OTHER_GAME`) when the question's words belong to
-        ``own``: its rules come before another game's that share only common words with it."""
-        if own is None:
-            return lambda scores: scores
-        mine = self._filter(own, "all")
-        return lambda scores: {d: (s if d in mine else s * OTHER_GAME) for d, s in scores.items()}
+        """Scores with FAQ entries weighed down (:data:`FAQ_WEIGHT`), and another game's documents (:data:`OTHER_GAME`)
+        when the question's words belong to ``own``: its rules come before another game's that share only common words."""
+        faq = self._filter(None, "faq")
+        mine = self._filter(own, "all") if own is not None else None
+        return lambda scores: {d: s * (1.0 if mine is None or d in mine else OTHER_GAME) * (FAQ_WEIGHT if d in faq else 1.0)
+                               for d, s in scores.items()}
 
     def _strict(self, parsed: ParsedQuery, present: list[Part], flt: set[int] | None, limit: int,
                 weigh: Callable[[dict[int, float]], dict[int, float]] = lambda s: s) -> list[tuple[int, float]]:
