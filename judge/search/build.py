@@ -41,7 +41,7 @@ def schema() -> fields.Schema:
     """Stored ids and titles for display; analysed text (own heading + rule text, or a FAQ entry's
     question and answer), examples and commentary (a FAQ entry's explanation) with positions; the
     heading of the section a rule is in (when it has no heading of its own); the concepts a rule defines (``game/concept``);
-    the glossary spellings its text and its examples contain; the displayed texts folded (``_folds``)."""
+    the glossary spellings its text and its examples (a FAQ entry's explanation) contain; the displayed texts folded (``_folds``)."""
     return fields.Schema(
         key=fields.ID(stored=True, unique=True),
         kind=fields.ID(stored=True),  # "rule" or "faq"
