@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from judge.locale import os_reason, t
 
@@ -290,3 +290,20 @@ def expect_mapping(path: Path, data: Any, keys: tuple[str, ...] = ()) -> dict[st
     if missing:
         raise DataError(t("msg.data.missing", path=path, keys=", ".join(missing)))
     return data
+
+
+def read_word_map(path: Path, is_word: Callable[[Any], bool], what: str, entry: str) -> dict[str, tuple[str, ...]]:
+    """A ``words:`` mapping of a word list file (everyday English or Chinese): each word (``is_word``) with a non-empty
+    list of the rules' words, all stripped, folded to Simplified and lower-cased; ``what`` and ``entry`` word the errors."""
+    from judge.locale.folding import fold
+
+    data = expect_mapping(path, read_yaml(path), ("version", "words"))
+    words = data["words"]
+    if not isinstance(words, dict):
+        raise DataError(f"{path}: 'words' must map {what} to lists of the rules' words")
+    out: dict[str, tuple[str, ...]] = {}
+    for said, rules in words.items():
+        if not (is_word(said) and isinstance(rules, list) and rules and all(isinstance(r, str) and r.strip() for r in rules)):
+            raise DataError(f"{path}: {said!r}: {entry} with a list of the rules' words")
+        out[fold(said.strip()).lower()] = tuple(fold(r.strip()).lower() for r in rules)
+    return out

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from judge.locale.folding import fold
 from judge.search.concepts import stem
 
 ENGLISH_WORDS_PATH = Path(__file__).resolve().parent / "english_words.yaml"
@@ -42,19 +41,10 @@ class EnglishWords(NamedTuple):
     @classmethod
     def from_yaml(cls, path: Path = ENGLISH_WORDS_PATH) -> "EnglishWords":
         """Read ``english_words.yaml``, folding every word to Simplified."""
-        from judge.datafile import DataError, expect_mapping, read_yaml
+        from judge.datafile import read_word_map
 
-        data = expect_mapping(path, read_yaml(path), ("version", "words"))
-        words = data["words"]
-        if not isinstance(words, dict):
-            raise DataError(f"{path}: 'words' must map English words to lists of the rules' words")
-        out: dict[str, tuple[str, ...]] = {}
-        for en, zh in words.items():
-            if not (isinstance(en, str) and en.isascii() and en.isalpha() and isinstance(zh, list) and zh
-                    and all(isinstance(z, str) and z.strip() for z in zh)):
-                raise DataError(f"{path}: {en!r}: an English word (letters only) with a list of the rules' words")
-            out[en.lower()] = tuple(fold(z.strip()).lower() for z in zh)
-        return cls(out)
+        return cls(read_word_map(path, lambda w: isinstance(w, str) and w.isascii() and w.isalpha(),
+                                 "English words", "an English word (letters only)"))
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-able form (stored with the search index)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from judge.locale.folding import fold
 from judge.search.concepts import find_terms
 
 EVERYDAY_WORDS_PATH = Path(__file__).resolve().parent / "everyday_words.yaml"
@@ -25,19 +24,10 @@ class EverydayWords(NamedTuple):
     @classmethod
     def from_yaml(cls, path: Path = EVERYDAY_WORDS_PATH) -> "EverydayWords":
         """Read ``everyday_words.yaml``, folding every word to Simplified."""
-        from judge.datafile import DataError, expect_mapping, read_yaml
+        from judge.datafile import read_word_map
 
-        data = expect_mapping(path, read_yaml(path), ("version", "words"))
-        words = data["words"]
-        if not isinstance(words, dict):
-            raise DataError(f"{path}: 'words' must map everyday words to lists of the rules' words")
-        out: dict[str, tuple[str, ...]] = {}
-        for said, rules in words.items():
-            if not (isinstance(said, str) and len(said.strip()) > 1 and not said.isascii() and isinstance(rules, list)
-                    and rules and all(isinstance(r, str) and r.strip() for r in rules)):
-                raise DataError(f"{path}: {said!r}: a Chinese word of two or more characters with a list of the rules' words")
-            out[fold(said.strip()).lower()] = tuple(fold(r.strip()).lower() for r in rules)
-        return cls(out)
+        return cls(read_word_map(path, lambda w: isinstance(w, str) and len(w.strip()) > 1 and not w.isascii(),
+                                 "everyday words", "a Chinese word of two or more characters"))
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-able form (stored with the search index)."""
